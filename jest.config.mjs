@@ -1,0 +1,26 @@
+// Jest runs in native-ESM mode because NestJS 12 ships ESM only (see docs/decisions.md).
+const transform = {
+  '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/test/tsconfig.jest.json' }],
+};
+const common = {
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  transform,
+  testEnvironment: 'node',
+  rootDir: '.',
+};
+
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+      testTimeout: 60000,
+    },
+  ],
+  maxWorkers: 2,
+};

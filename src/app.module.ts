@@ -1,0 +1,63 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import type { IncomingMessage } from 'node:http';
+import { APP_CONFIG, type AppConfig } from './config/app.config.js';
+import { ConfigModule } from './config/config.module.js';
+import { dataSourceOptions } from './database/data-source-options.js';
+import { HealthModule } from './modules/health/health.module.js';
+import { IdentityModule } from './modules/identity/identity.module.js';
+import { LedgerModule } from './modules/ledger/ledger.module.js';
+import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
+import { SandboxModule } from './modules/sandbox/sandbox.module.js';
+import { TransactionsModule } from './modules/transactions/transactions.module.js';
+import { PrincipalGuard } from './shared/auth/principal.guard.js';
+import { HttpExceptionFilter } from './shared/errors/http-exception.filter.js';
+import { SharedModule } from './shared/shared.module.js';
+
+/** Headers and fields that must never reach a log line. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers["x-secret-key"]',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+@Module({})
+export class AppModule {
+  /** The whole service; simulation endpoints only under the sandbox provider. */
+  static register(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule,
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id: string }).id,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            customProps: (req: IncomingMessage) => ({
+              principal: (req as IncomingMessage & { principal?: { id: string } }).principal?.id,
+            }),
+          },
+        }),
+        TypeOrmModule.forRootAsync({
+          inject: [APP_CONFIG],
+          useFactory: (cfg: AppConfig) => dataSourceOptions(cfg),
+        }),
+        SharedModule,
+        IdentityModule,
+        LedgerModule,
+        TransactionsModule,
+        HealthModule,
+        OnboardingModule,
+        ...(config.pixProvider === 'sandbox' ? [SandboxModule] : []),
+      ],
+      providers: [
+        { provide: APP_GUARD, useClass: PrincipalGuard },
+        { provide: APP_FILTER, useClass: HttpExceptionFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,49 @@
+import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import express from 'express';
+import { Logger } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
+import { AppModule } from './app.module.js';
+import { loadConfig, type AppConfig } from './config/app.config.js';
+import { ensureDatabase, runMigrationsLocked } from './database/migrate.js';
+import { createValidationPipe } from './shared/errors/validation.pipe.js';
+import { bodyErrorMiddleware } from './shared/http/body-error.middleware.js';
+import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
+
+export function buildOpenApi(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Instant Payments Service')
+    .setDescription(
+      'Pix account-holder API: charges, payments, keys, balances, limits, refunds, MED, P2P and webhooks. ' +
+        'Errors share one body (see ErrorResponseDto); each operation lists its scope under x-required-scopes.',
+    )
+    .setVersion('1.0.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-key-id' }, 'apiKeyId')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-secret-key' }, 'apiKeySecret')
+    .build();
+  return SwaggerModule.createDocument(app, config);
+}
+
+/** Builds the configured app (used by main, the tests and the OpenAPI generator); does not listen. */
+export async function createApp(config: AppConfig = loadConfig()): Promise<NestExpressApplication> {
+  await ensureDatabase(config.databaseUrl);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.use(requestIdMiddleware);
+  app.use(express.json({ limit: '1mb' }));
+  app.use(bodyErrorMiddleware);
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+  app.set('trust proxy', false);
+  app.disable('x-powered-by');
+  if (config.migrationsRun) await runMigrationsLocked(app.get(DataSource));
+  SwaggerModule.setup('docs', app, () => buildOpenApi(app), { jsonDocumentUrl: 'docs-json' });
+  return app;
+}

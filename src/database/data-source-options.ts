@@ -1,0 +1,19 @@
+import type { DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/app.config.js';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+/** The one TypeORM configuration: explicit entities and migrations, never `synchronize`. */
+export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: config.databaseUrl,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    synchronize: false,
+    migrationsRun: false,
+    installExtensions: false,
+    extra: { max: 10 },
+  };
+}

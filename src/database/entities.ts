@@ -1,0 +1,21 @@
+import { AccountOrmEntity, AdminOrmEntity, ApiKeyOrmEntity, ClientOrmEntity } from '../modules/identity/infrastructure/persistence/identity.orm-entities.js';
+import { JournalOrmEntity } from '../modules/ledger/infrastructure/persistence/journal.orm-entity.js';
+import { LedgerAccountOrmEntity } from '../modules/ledger/infrastructure/persistence/ledger-account.orm-entity.js';
+import { LedgerEntryOrmEntity } from '../modules/ledger/infrastructure/persistence/ledger-entry.orm-entity.js';
+import { PostingOrmEntity } from '../modules/ledger/infrastructure/persistence/posting.orm-entity.js';
+import { TransactionOrmEntity } from '../modules/transactions/infrastructure/persistence/transaction.orm-entity.js';
+import { OutboxMessageOrmEntity } from '../shared/outbox/outbox-message.orm-entity.js';
+
+/** Every ORM entity, listed explicitly so one data source serves the app, the CLI and migrations. */
+export const ENTITIES = [
+  ClientOrmEntity,
+  AccountOrmEntity,
+  AdminOrmEntity,
+  ApiKeyOrmEntity,
+  LedgerAccountOrmEntity,
+  JournalOrmEntity,
+  PostingOrmEntity,
+  LedgerEntryOrmEntity,
+  TransactionOrmEntity,
+  OutboxMessageOrmEntity,
+];

@@ -1,0 +1,17 @@
+import { DomainError } from '../../../shared/errors/domain-error.js';
+
+export class InvalidDocumentError extends DomainError {
+  constructor() {
+    super('INVALID_DOCUMENT', 'document must be a CPF (11 digits) or CNPJ (14 digits) with valid check digits', [
+      { field: 'document', issue: 'invalid CPF/CNPJ' },
+    ]);
+  }
+}
+
+export class InvalidScopeError extends DomainError {
+  constructor(scopes: string[]) {
+    super('INVALID_SCOPE', `Scope not held by this key: ${scopes.join(', ')}`, [
+      { field: 'scopes', issue: `not held: ${scopes.join(', ')}` },
+    ]);
+  }
+}

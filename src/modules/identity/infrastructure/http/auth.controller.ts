@@ -1,0 +1,29 @@
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrors, Public } from '../../../../shared/http/api-docs.js';
+import { IssueTokenUseCase } from '../../application/issue-token.use-case.js';
+import { BearerTokenRequest } from './bearer-token.request.js';
+import { BearerTokenResponse } from './bearer-token.response.js';
+
+@ApiTags('Authentication')
+@Controller('api/v1/auth')
+export class AuthController {
+  constructor(private readonly issueToken: IssueTokenUseCase) {}
+
+  @Post('bearer-token')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({ summary: 'Exchange an API key pair for a bearer token (1 h)' })
+  @ApiHeader({ name: 'x-key-id', required: true })
+  @ApiHeader({ name: 'x-secret-key', required: true })
+  @ApiOkResponse({ type: BearerTokenResponse })
+  @ApiErrors(400, 401)
+  async create(
+    @Headers('x-key-id') keyId: string | undefined,
+    @Headers('x-secret-key') secret: string | undefined,
+    @Body() body: BearerTokenRequest,
+  ): Promise<BearerTokenResponse> {
+    const { token, expiresIn } = await this.issueToken.execute(keyId, secret, body.scopes);
+    return { success: true, token, expires_in: expiresIn };
+  }
+}

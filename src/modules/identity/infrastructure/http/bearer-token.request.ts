@@ -1,0 +1,16 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+
+export class BearerTokenRequest {
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['pix:balance:read'],
+    description: 'Scopes for the token; omitted or empty: every scope of the key',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @MaxLength(64, { each: true })
+  scopes?: string[];
+}

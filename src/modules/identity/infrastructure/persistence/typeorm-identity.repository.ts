@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
+import { IdentityRepository } from '../../application/identity.repository.js';
+import { ApiKey } from '../../domain/api-key.aggregate.js';
+import { Client, type Account } from '../../domain/client.aggregate.js';
+import { AccountOrmEntity, AdminOrmEntity, ApiKeyOrmEntity, ClientOrmEntity } from './identity.orm-entities.js';
+
+const toClient = (r: ClientOrmEntity) => Client.restore(r.id, r.name, r.document, r.personType, r.createdAt);
+const toAccount = (r: AccountOrmEntity): Account => ({ ...r });
+
+@Injectable()
+export class TypeormIdentityRepository extends IdentityRepository {
+  constructor(private readonly uow: UnitOfWork) {
+    super();
+  }
+
+  private get m() {
+    return this.uow.manager();
+  }
+
+  async saveClient(c: Client): Promise<void> {
+    await this.m.insert(ClientOrmEntity, {
+      id: c.id,
+      name: c.name,
+      document: c.document,
+      personType: c.personType,
+      createdAt: c.createdAt,
+    });
+  }
+
+  async findClient(id: string): Promise<Client | null> {
+    const row = await this.m.findOne(ClientOrmEntity, { where: { id } });
+    return row ? toClient(row) : null;
+  }
+
+  async findClientByDocument(document: string): Promise<Client | null> {
+    const row = await this.m.findOne(ClientOrmEntity, { where: { document } });
+    return row ? toClient(row) : null;
+  }
+
+  async openAccount(clientId: string, isDefault: boolean): Promise<Account> {
+    const [{ n }] = await this.m.query(`SELECT nextval('account_number_seq')::text AS n`);
+    const row = this.m.create(AccountOrmEntity, {
+      id: randomUUID(),
+      clientId,
+      branch: '0001',
+      number: String(n).padStart(8, '0'),
+      type: 'payment',
+      isDefault,
+    });
+    return toAccount(await this.m.save(row));
+  }
+
+  async findAccount(id: string): Promise<Account | null> {
+    const row = await this.m.findOne(AccountOrmEntity, { where: { id } });
+    return row ? toAccount(row) : null;
+  }
+
+  async findDefaultAccount(clientId: string): Promise<Account | null> {
+    const row = await this.m.findOne(AccountOrmEntity, { where: { clientId, isDefault: true } });
+    return row ? toAccount(row) : null;
+  }
+
+  async findAccountByNumber(number: string): Promise<Account | null> {
+    const row = await this.m.findOne(AccountOrmEntity, { where: { number } });
+    return row ? toAccount(row) : null;
+  }
+
+  async saveAdmin(id: string, name: string): Promise<void> {
+    await this.m.insert(AdminOrmEntity, { id, name });
+  }
+
+  async findAdmin(id: string): Promise<{ id: string; name: string } | null> {
+    return this.m.findOne(AdminOrmEntity, { where: { id } });
+  }
+
+  async saveApiKey(k: ApiKey): Promise<void> {
+    await this.m.upsert(
+      ApiKeyOrmEntity,
+      {
+        keyId: k.keyId,
+        ownerKind: k.ownerKind,
+        ownerId: k.ownerId,
+        secretHash: k.secretHash,
+        scopes: k.scopes,
+        revokedAt: k.revokedAt,
+      },
+      ['keyId'],
+    );
+  }
+
+  async findApiKey(keyId: string): Promise<ApiKey | null> {
+    const row = await this.m.findOne(ApiKeyOrmEntity, { where: { keyId } });
+    return row ? ApiKey.restore(row) : null;
+  }
+}

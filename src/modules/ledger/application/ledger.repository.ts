@@ -1,0 +1,41 @@
+import type { AccountBalance } from '../domain/account-balance.value-object.js';
+import type { JournalDraft } from '../domain/journal.js';
+
+export interface StoredBalance {
+  accountId: string;
+  clientId: string;
+  balance: AccountBalance;
+  updatedAt: Date;
+}
+
+export interface LedgerEntryView {
+  transactionId: string | null;
+  accountId: string;
+  operationType: string;
+  amount: string;
+  status: string;
+  availableBefore: string;
+  availableAfter: string;
+  blockedBefore: string;
+  blockedAfter: string;
+  createdAt: Date;
+}
+
+export interface LedgerVerification {
+  balanced: boolean;
+  journalsChecked: number;
+  accountsChecked: number;
+  unbalancedJournals: string[];
+  mismatchedAccounts: string[];
+}
+
+/** Port to the stored ledger: locked balances, journals, entries and the invariant check. */
+export abstract class LedgerRepository {
+  abstract openAccount(accountId: string, clientId: string): Promise<void>;
+  /** Loads and row-locks the balances (in a stable order, so concurrent movements cannot deadlock). */
+  abstract lockBalances(accountIds: string[]): Promise<Map<string, AccountBalance>>;
+  abstract saveJournal(transactionId: string | null, description: string, draft: JournalDraft): Promise<string>;
+  abstract findBalance(accountId: string): Promise<StoredBalance | null>;
+  abstract entriesForTransactions(transactionIds: string[]): Promise<LedgerEntryView[]>;
+  abstract verify(): Promise<LedgerVerification>;
+}

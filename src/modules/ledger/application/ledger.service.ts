@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { buildJournal, isBalanced, type MovementLine } from '../domain/journal.js';
+import { LedgerRepository, type LedgerEntryView, type StoredBalance } from './ledger.repository.js';
+
+export interface Movement {
+  /** The business transaction the movement belongs to (shown as its ledger_entries). */
+  transactionId: string | null;
+  description: string;
+  lines: MovementLine[];
+}
+
+/**
+ * The ledger's public face for other modules. `post` joins the caller's transaction, locks the
+ * accounts it touches and writes balanced postings, or throws (e.g. INSUFFICIENT_FUNDS) having
+ * written nothing.
+ */
+@Injectable()
+export class LedgerService {
+  constructor(
+    private readonly repo: LedgerRepository,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  openAccount(accountId: string, clientId: string): Promise<void> {
+    return this.repo.openAccount(accountId, clientId);
+  }
+
+  async post(movement: Movement): Promise<void> {
+    await this.uow.run(async () => {
+      const ids = [...new Set(movement.lines.map((l) => l.accountId))];
+      const balances = await this.repo.lockBalances(ids);
+      const draft = buildJournal(movement.lines, balances);
+      if (!isBalanced(draft.postings)) throw new Error('unbalanced journal');
+      await this.repo.saveJournal(movement.transactionId, movement.description, draft);
+    });
+  }
+
+  balanceOf(accountId: string): Promise<StoredBalance | null> {
+    return this.repo.findBalance(accountId);
+  }
+
+  entriesFor(transactionIds: string[]): Promise<LedgerEntryView[]> {
+    return transactionIds.length === 0 ? Promise.resolve([]) : this.repo.entriesForTransactions(transactionIds);
+  }
+}

@@ -1,0 +1,14 @@
+import { DomainError } from '../../../shared/errors/domain-error.js';
+
+export class InsufficientFundsError extends DomainError {
+  constructor(available: string, requested: string) {
+    super('INSUFFICIENT_FUNDS', `Available balance ${available} is less than ${requested}`);
+  }
+}
+
+/** A capture, release or unblock larger than what is blocked: a bug in the caller, never user input. */
+export class InsufficientBlockedFundsError extends DomainError {
+  constructor(blocked: string, requested: string) {
+    super('INSUFFICIENT_BLOCKED_FUNDS', `Blocked balance ${blocked} is less than ${requested}`);
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { IdentityModule } from '../identity/identity.module.js';
+import { LedgerModule } from '../ledger/ledger.module.js';
+import { SandboxModule } from '../sandbox/sandbox.module.js';
+import { OnboardClientUseCase } from './application/onboard-client.use-case.js';
+
+/** Composes identity, ledger and the sandbox to open clients (used by the CLI and tests). */
+@Module({
+  imports: [IdentityModule, LedgerModule, SandboxModule],
+  providers: [OnboardClientUseCase],
+  exports: [OnboardClientUseCase],
+})
+export class OnboardingModule {}

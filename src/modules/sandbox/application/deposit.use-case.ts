@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
+import { Money } from '../../../shared/money/money.js';
+import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
+import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { AccountDirectory } from '../../identity/application/account-directory.js';
+import { LedgerService } from '../../ledger/application/ledger.service.js';
+import { TransactionsService } from '../../transactions/application/transactions.service.js';
+import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
+
+export interface DepositCommand {
+  clientId: string;
+  amount: string;
+  accountId?: string;
+  payer?: { name?: string; document?: string };
+}
+
+/** Simulates an inbound Pix credit from an external payer: a completed `cash_in`. */
+@Injectable()
+export class DepositUseCase {
+  constructor(
+    private readonly accounts: AccountDirectory,
+    private readonly ledger: LedgerService,
+    private readonly transactions: TransactionsService,
+    private readonly outbox: OutboxWriter,
+    private readonly uow: UnitOfWork,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  execute(cmd: DepositCommand): Promise<Transaction> {
+    return this.uow.run(async () => {
+      const { account, holder } = await this.accounts.ownAccount(cmd.clientId, cmd.accountId);
+      const now = new Date();
+      const amount = Money.of(cmd.amount);
+      const tx = Transaction.create({
+        id: randomUUID(),
+        clientId: cmd.clientId,
+        accountId: account.id,
+        type: 'cash_in',
+        status: 'completed',
+        externalId: null,
+        reference: null,
+        amount,
+        pixKey: null,
+        pixKeyType: null,
+        endToEndId: newEndToEndId('00000000', now),
+        payer: { name: cmd.payer?.name ?? 'Sandbox Payer', document: cmd.payer?.document ?? null },
+        receiver: { name: holder.name, document: holder.document },
+        description: 'Sandbox deposit',
+        metadata: null,
+        channel: 'sandbox',
+        now,
+      });
+      await this.transactions.record(tx);
+      await this.ledger.post({
+        transactionId: tx.id,
+        description: 'sandbox deposit',
+        lines: [{ accountId: account.id, operation: 'credit', amount }],
+      });
+      await this.outbox.append([
+        {
+          type: 'cash_in.completed',
+          aggregateId: tx.id,
+          clientId: cmd.clientId,
+          webhook: true,
+          payload: {
+            transaction_id: tx.id,
+            end_to_end_id: tx.snapshot.endToEndId,
+            amount: amount.toFixed2(),
+            account_id: account.id,
+            psp_ispb: this.config.pspIspb,
+          },
+        },
+      ]);
+      return tx;
+    });
+  }
+}

@@ -1,0 +1,48 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
+
+export class SandboxPayerDto {
+  @ApiPropertyOptional({ example: 'João da Silva' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(140)
+  name?: string;
+
+  @ApiPropertyOptional({ example: '52998224725' })
+  @IsOptional()
+  @Matches(/^(\d{11}|\d{14})$/, { message: 'payer.document must be 11 or 14 digits' })
+  document?: string;
+}
+
+export class DepositRequest {
+  @ApiProperty({ example: '150.00', description: 'BRL decimal string' })
+  @IsAmount()
+  amount: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Defaults to the client's default account" })
+  @IsOptional()
+  @IsUUID('all')
+  account_id?: string;
+
+  @ApiPropertyOptional({ type: SandboxPayerDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => SandboxPayerDto)
+  payer?: SandboxPayerDto;
+}
+
+export class DepositDto {
+  @ApiProperty({ format: 'uuid' }) transaction_id: string;
+  @ApiProperty() end_to_end_id: string;
+  @ApiProperty({ format: 'uuid' }) account_id: string;
+  @ApiProperty({ example: '150.00' }) amount: string;
+  @ApiProperty({ example: 'completed' }) status: string;
+  @ApiProperty({ example: 'cash_in' }) type: string;
+}
+
+export class DepositResponse {
+  @ApiProperty() success: boolean;
+  @ApiProperty({ type: DepositDto }) data: DepositDto;
+}

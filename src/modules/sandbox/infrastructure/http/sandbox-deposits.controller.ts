@@ -1,0 +1,34 @@
+import { Body, Controller, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import type { Principal } from '../../../../shared/auth/principal.js';
+import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
+import { DepositUseCase } from '../../application/deposit.use-case.js';
+import { DepositRequest, DepositResponse } from './deposit.request.js';
+
+@ApiTags('Sandbox')
+@Controller('api/v1/sandbox/deposits')
+export class SandboxDepositsController {
+  constructor(private readonly deposit: DepositUseCase) {}
+
+  @Post()
+  @ClientEndpoint()
+  @ApiOperation({ summary: 'Simulate an inbound Pix credit to one of your accounts (sandbox provider only)' })
+  @ApiCreatedResponse({ type: DepositResponse })
+  @ApiErrors(400, 404)
+  async create(@CurrentPrincipal() p: Principal, @Body() body: DepositRequest): Promise<DepositResponse> {
+    const tx = await this.deposit.execute({ clientId: p.id, amount: body.amount, accountId: body.account_id, payer: body.payer });
+    const t = tx.snapshot;
+    return {
+      success: true,
+      data: {
+        transaction_id: t.id,
+        end_to_end_id: t.endToEndId!,
+        account_id: t.accountId,
+        amount: t.amount.toFixed2(),
+        status: t.status,
+        type: t.type,
+      },
+    };
+  }
+}

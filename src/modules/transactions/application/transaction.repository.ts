@@ -1,0 +1,25 @@
+import type { Transaction, TransactionStatus, TransactionType } from '../domain/transaction.aggregate.js';
+
+export interface TransactionFilter {
+  clientId: string;
+  type?: TransactionType;
+  status?: TransactionStatus;
+  endToEndId?: string;
+  reference?: string;
+  from?: Date;
+  to?: Date;
+  limit: number;
+  offset: number;
+}
+
+/** Port to stored transactions. */
+export abstract class TransactionRepository {
+  /** Inserts; a second external_id for the same client and type throws DUPLICATE_EXTERNAL_ID. */
+  abstract insert(tx: Transaction): Promise<void>;
+  abstract update(tx: Transaction): Promise<void>;
+  abstract findById(id: string): Promise<Transaction | null>;
+  /** Loads with a row lock, inside the caller's transaction. */
+  abstract findByIdForUpdate(id: string): Promise<Transaction | null>;
+  abstract findByEndToEndId(clientId: string, endToEndId: string, type?: TransactionType): Promise<Transaction | null>;
+  abstract list(filter: TransactionFilter): Promise<{ items: Transaction[]; total: number }>;
+}

@@ -1,0 +1,127 @@
+import { DomainError } from '../../../shared/errors/domain-error.js';
+import { Money } from '../../../shared/money/money.js';
+
+export const TRANSACTION_TYPES = ['cash_in', 'cash_out', 'p2p_in', 'p2p_out', 'reversal_out', 'reversal_in', 'med_return'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_STATUSES = ['pending', 'processing', 'completed', 'failed', 'returned', 'cancelled', 'expired'] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+const ALLOWED: Record<TransactionStatus, TransactionStatus[]> = {
+  pending: ['processing', 'completed', 'failed', 'cancelled', 'expired'],
+  processing: ['completed', 'failed'],
+  completed: ['returned'],
+  failed: [],
+  returned: [],
+  cancelled: [],
+  expired: [],
+};
+
+export interface BankDetails {
+  ispb: string;
+  participant_name: string;
+  agency: string;
+  account: string;
+  account_type: string;
+}
+
+export interface Party {
+  name: string | null;
+  document: string | null;
+  bank?: BankDetails | null;
+}
+
+export interface TransactionProps {
+  id: string;
+  clientId: string;
+  accountId: string;
+  type: TransactionType;
+  status: TransactionStatus;
+  externalId: string | null;
+  reference: string | null;
+  amount: Money;
+  taxAmount: Money;
+  pixKey: string | null;
+  pixKeyType: string | null;
+  endToEndId: string | null;
+  payer: Party | null;
+  receiver: Party | null;
+  description: string | null;
+  channel: string;
+  metadata: Record<string, unknown> | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  processedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A movement of money as the client sees it; its status only moves along ALLOWED. */
+export class Transaction {
+  private constructor(private props: TransactionProps) {}
+
+  static create(p: Omit<TransactionProps, 'status' | 'errorCode' | 'errorMessage' | 'processedAt' | 'createdAt' | 'updatedAt' | 'taxAmount' | 'channel'> & {
+    status?: TransactionStatus;
+    taxAmount?: Money;
+    channel?: string;
+    now: Date;
+  }): Transaction {
+    const { now, ...rest } = p;
+    const status = p.status ?? 'pending';
+    return new Transaction({
+      ...rest,
+      status,
+      taxAmount: p.taxAmount ?? Money.zero(),
+      channel: p.channel ?? 'api',
+      errorCode: null,
+      errorMessage: null,
+      processedAt: status === 'completed' ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  static restore(props: TransactionProps): Transaction {
+    return new Transaction(props);
+  }
+
+  get snapshot(): Readonly<TransactionProps> {
+    return this.props;
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+
+  get status(): TransactionStatus {
+    return this.props.status;
+  }
+
+  get netAmount(): Money {
+    return this.props.amount.minus(this.props.taxAmount);
+  }
+
+  canMoveTo(next: TransactionStatus): boolean {
+    return ALLOWED[this.props.status].includes(next);
+  }
+
+  /** Moves the status, refusing illegal moves; failure details only with `failed`. */
+  moveTo(next: TransactionStatus, now: Date, failure?: { code: string; message: string }): void {
+    if (!this.canMoveTo(next)) {
+      throw new DomainError('INVALID_STATE_TRANSITION', `Transaction cannot move from ${this.props.status} to ${next}`);
+    }
+    this.props = {
+      ...this.props,
+      status: next,
+      updatedAt: now,
+      processedAt: next === 'completed' ? now : this.props.processedAt,
+      errorCode: failure?.code ?? this.props.errorCode,
+      errorMessage: failure?.message ?? this.props.errorMessage,
+    };
+  }
+
+  /** Fills in details learnt after creation (e.g. the recipient's bank once resolved). */
+  amend(p: Partial<Pick<TransactionProps, 'receiver' | 'payer' | 'endToEndId'>>, now: Date): void {
+    this.props = { ...this.props, ...p, updatedAt: now };
+  }
+}

@@ -1,0 +1,55 @@
+import { Controller, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import type { Principal } from '../../../../shared/auth/principal.js';
+import { DomainError } from '../../../../shared/errors/domain-error.js';
+import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
+import { GetTransactionUseCase } from '../../application/get-transaction.use-case.js';
+import { ListTransactionsUseCase } from '../../application/list-transactions.use-case.js';
+import { ListTransactionsQuery } from './list-transactions.request.js';
+import { presentTransaction } from './transaction.presenter.js';
+import { TransactionListResponse, TransactionResponse } from './transaction.response.js';
+
+const uuidPipe = new ParseUUIDPipe({
+  exceptionFactory: () => new DomainError('TRANSACTION_NOT_FOUND', 'Transaction not found'),
+});
+
+@ApiTags('Transactions')
+@Controller('api/v1/transactions')
+export class TransactionsController {
+  constructor(
+    private readonly list: ListTransactionsUseCase,
+    private readonly getOne: GetTransactionUseCase,
+  ) {}
+
+  @Get()
+  @ClientEndpoint()
+  @ApiOperation({ summary: "List the client's transactions (any client bearer token)" })
+  @ApiOkResponse({ type: TransactionListResponse })
+  @ApiErrors(400)
+  async index(@CurrentPrincipal() p: Principal, @Query() q: ListTransactionsQuery): Promise<TransactionListResponse> {
+    const limit = q.limit ?? 20;
+    const offset = q.offset ?? 0;
+    const { items, total } = await this.list.execute({
+      clientId: p.id,
+      type: q.type,
+      status: q.status,
+      endToEndId: q.e2e,
+      reference: q.reference,
+      from: q.date_from ? new Date(q.date_from) : undefined,
+      to: q.date_to ? new Date(q.date_to) : undefined,
+      limit,
+      offset,
+    });
+    return { success: true, data: { transactions: items.map(presentTransaction), total, limit, offset } };
+  }
+
+  @Get(':id')
+  @ClientEndpoint()
+  @ApiOperation({ summary: 'One transaction of the client, with its ledger entries' })
+  @ApiOkResponse({ type: TransactionResponse })
+  @ApiErrors(404)
+  async show(@CurrentPrincipal() p: Principal, @Param('id', uuidPipe) id: string): Promise<TransactionResponse> {
+    return { success: true, data: presentTransaction(await this.getOne.execute(p.id, id)) };
+  }
+}

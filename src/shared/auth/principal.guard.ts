@@ -1,0 +1,82 @@
+import { ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { DomainError } from '../errors/domain-error.js';
+import { PerMinuteBudget, RateLimiterFactory } from '../rate-limit/rate-limiter.js';
+import { AUTH_POLICY, type AuthPolicy } from './auth.decorators.js';
+import { CredentialVerifier } from './credential-verifier.js';
+import type { Principal } from './principal.js';
+
+type AuthedRequest = Request & { principal?: Principal; user?: Principal };
+
+/**
+ * The one global guard: authenticates (bearer JWT, or the API-key pair where allowed), checks the
+ * principal kind and scopes, then spends one point of the caller's per-minute budget.
+ * An endpoint without a policy is refused: fail closed.
+ */
+@Injectable()
+export class PrincipalGuard extends AuthGuard('jwt') {
+  private readonly budget: PerMinuteBudget;
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly verifier: CredentialVerifier,
+    limiters: RateLimiterFactory,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    super();
+    this.budget = limiters.perMinute('global', config.rateLimitPerMinute);
+  }
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const policy = this.reflector.getAllAndOverride<AuthPolicy | undefined>(AUTH_POLICY, [
+      ctx.getHandler(),
+      ctx.getClass(),
+    ]);
+    const req = ctx.switchToHttp().getRequest<AuthedRequest>();
+    if (!policy) throw new DomainError('UNAUTHORIZED', 'Authentication required');
+    if (policy.public) return true;
+
+    const principal = await this.authenticate(ctx, req, policy);
+    if (policy.principal && principal.kind !== policy.principal) {
+      throw new DomainError('FORBIDDEN', `This endpoint needs ${policy.principal} credentials`);
+    }
+    const missing = (policy.scopes ?? []).filter((s) => !principal.scopes.includes(s));
+    if (missing.length > 0) {
+      throw new DomainError('INSUFFICIENT_SCOPE', `Missing scope: ${missing.join(', ')}`);
+    }
+    req.principal = principal;
+    await this.budget.consume(`${principal.kind}:${principal.id}`);
+    return true;
+  }
+
+  private async authenticate(ctx: ExecutionContext, req: AuthedRequest, policy: AuthPolicy): Promise<Principal> {
+    const keyId = req.header('x-key-id');
+    if (policy.apiKey && keyId !== undefined && !req.header('authorization')) {
+      const secret = req.header('x-secret-key') ?? '';
+      const principal = await this.verifier.verifyApiKey(keyId, secret);
+      if (!principal) throw new DomainError('INVALID_CREDENTIALS', 'Unknown API key or wrong secret');
+      return principal;
+    }
+    await super.canActivate(ctx);
+    const principal = req.user as Principal;
+    if (!(await this.verifier.isKeyActive(principal.keyId))) {
+      throw new DomainError('INVALID_TOKEN', 'The API key behind this token was revoked');
+    }
+    return principal;
+  }
+
+  handleRequest<T>(err: unknown, user: T, info: unknown): T {
+    if (err || !user) {
+      const reason = info instanceof Error ? info : undefined;
+      if (reason?.name === 'TokenExpiredError') throw new DomainError('INVALID_TOKEN', 'Bearer token expired');
+      if (!reason || /no auth token/i.test(reason.message)) {
+        throw new DomainError('UNAUTHORIZED', 'Missing bearer token');
+      }
+      throw new DomainError('INVALID_TOKEN', 'Invalid bearer token');
+    }
+    return user;
+  }
+}

@@ -1,0 +1,64 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError } from './domain-error.js';
+import { errorBody } from './error-body.js';
+import { statusForCode } from './error-status.table.js';
+
+const CODE_BY_HTTP_STATUS: Record<number, string> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'ROUTE_NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Renders every error as DECISIONS §3; anything unexpected becomes a 500 that reveals nothing. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<Request>();
+    const res = ctx.getResponse<Response>();
+    const requestId = String(req.id ?? '');
+    const { status, body } = this.describe(exception, requestId, req);
+    if (status >= 500) this.logger.error({ err: exception, requestId }, 'unhandled error');
+    if (exception instanceof DomainError && exception.code === 'RATE_LIMITED') {
+      const retryAfter = (exception as DomainError & { retryAfterSeconds?: number }).retryAfterSeconds;
+      if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
+    }
+    if (!res.headersSent) res.status(status).json(body);
+  }
+
+  private describe(exception: unknown, requestId: string, req: Request) {
+    if (exception instanceof DomainError) {
+      const status = statusForCode(exception.code);
+      return { status, body: errorBody(exception.code, exception.message, requestId, exception.details) };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const code = CODE_BY_HTTP_STATUS[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+      const message =
+        status === HttpStatus.NOT_FOUND ? `No route for ${req.method} ${req.path}` : safeMessage(exception);
+      return { status, body: errorBody(code, message, requestId) };
+    }
+    return {
+      status: 500,
+      body: errorBody('INTERNAL_ERROR', 'An unexpected error occurred; quote the request_id to support', requestId),
+    };
+  }
+}
+
+function safeMessage(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : exception.message;
+}

@@ -1,0 +1,102 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { JobPublisher } from '../queue/job-publisher.js';
+import { QUEUE_WEBHOOKS, type QueueName } from '../queue/queue.names.js';
+import { QueueRoutes } from '../queue/queue-routes.js';
+import { OutboxMessageOrmEntity } from './outbox-message.orm-entity.js';
+
+const BATCH = 100;
+
+/**
+ * Moves committed outbox rows to Bull. Rows are claimed with FOR UPDATE SKIP LOCKED so several
+ * relays never publish the same row at once; the job id is the row id, so a crash between publish
+ * and commit re-publishes a job Bull already has, which it ignores.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly publisher: JobPublisher,
+    private readonly routes: QueueRoutes,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.appRole === 'api') return;
+    this.schedule(0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Publishes one batch; returns how many rows it relayed. Public for tests and the CLI. */
+  async relayOnce(): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      const rows = await manager
+        .createQueryBuilder(OutboxMessageOrmEntity, 'o')
+        .where('o.published_at IS NULL')
+        .orderBy('o.id', 'ASC')
+        .limit(BATCH)
+        .setLock('pessimistic_write')
+        .setOnLocked('skip_locked')
+        .getMany();
+      for (const row of rows) {
+        for (const queue of this.queuesFor(row)) {
+          await this.publisher.publish(queue, row.eventType, this.jobData(row), { jobId: `outbox-${row.id}-${queue}` });
+        }
+      }
+      if (rows.length > 0) {
+        await manager
+          .createQueryBuilder()
+          .update(OutboxMessageOrmEntity)
+          .set({ publishedAt: () => 'now()' })
+          .whereInIds(rows.map((r) => r.id))
+          .execute();
+      }
+      return rows.length;
+    });
+  }
+
+  private queuesFor(row: OutboxMessageOrmEntity): QueueName[] {
+    const queues = new Set<QueueName>(this.routes.queuesFor(row.eventType));
+    if (row.webhook && this.routes.webhookDeliveryEnabled()) queues.add(QUEUE_WEBHOOKS);
+    return [...queues];
+  }
+
+  private jobData(row: OutboxMessageOrmEntity): Record<string, unknown> {
+    return {
+      eventId: row.eventId,
+      type: row.eventType,
+      aggregateId: row.aggregateId,
+      clientId: row.clientId,
+      payload: row.payload,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.tick().finally(() => (this.running = undefined));
+    }, delayMs);
+  }
+
+  private async tick(): Promise<void> {
+    let relayed = 0;
+    try {
+      relayed = await this.relayOnce();
+    } catch (err) {
+      this.logger.warn({ err }, 'outbox relay failed; will retry');
+    }
+    this.schedule(relayed === BATCH ? 0 : this.config.outboxPollMs);
+  }
+}

@@ -1,0 +1,14 @@
+import type { QueueName } from './queue.names.js';
+
+export interface PublishOptions {
+  /** Deduplicates: a job id already in the queue is not added twice. */
+  jobId?: string;
+  delayMs?: number;
+  attempts?: number;
+  backoffMs?: number;
+}
+
+/** Port to the job queue, so modules never import Bull directly. */
+export abstract class JobPublisher {
+  abstract publish(queue: QueueName, name: string, data: Record<string, unknown>, options?: PublishOptions): Promise<void>;
+}

@@ -1,0 +1,46 @@
+import { BullModule } from '@nestjs/bull';
+import { Global, Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
+import { JwtStrategy } from './auth/jwt.strategy.js';
+import { TokenService } from './auth/token.service.js';
+import { OutboxMessageOrmEntity } from './outbox/outbox-message.orm-entity.js';
+import { OutboxRelay } from './outbox/outbox.relay.js';
+import { OutboxWriter } from './outbox/outbox.writer.js';
+import { UnitOfWork } from './persistence/unit-of-work.js';
+import { BullJobPublisher } from './queue/bull-job-publisher.adapter.js';
+import { JobPublisher } from './queue/job-publisher.js';
+import { QUEUE_NAMES } from './queue/queue.names.js';
+import { QueueRoutes } from './queue/queue-routes.js';
+import { RateLimiterFactory } from './rate-limit/rate-limiter.js';
+import { RedisConnection } from './redis/redis.provider.js';
+
+/** The kernel every module may use: config, unit of work, outbox, queues, tokens, rate limits. */
+@Global()
+@Module({
+  imports: [
+    PassportModule,
+    JwtModule.register({}),
+    TypeOrmModule.forFeature([OutboxMessageOrmEntity]),
+    BullModule.forRootAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ redis: config.redisUrl, prefix: `${config.redisKeyPrefix}:bull` }),
+    }),
+    BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
+  ],
+  providers: [
+    UnitOfWork,
+    OutboxWriter,
+    OutboxRelay,
+    QueueRoutes,
+    { provide: JobPublisher, useClass: BullJobPublisher },
+    RedisConnection,
+    RateLimiterFactory,
+    TokenService,
+    JwtStrategy,
+  ],
+  exports: [UnitOfWork, OutboxWriter, OutboxRelay, QueueRoutes, JobPublisher, RedisConnection, RateLimiterFactory, TokenService, BullModule],
+})
+export class SharedModule {}
