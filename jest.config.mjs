@@ -7,6 +7,8 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   transform,
   testEnvironment: 'node',
+  // Sources import siblings as `./x.js` (module nodenext); Jest resolves the .ts file.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   rootDir: '.',
 };
 

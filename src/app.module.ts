@@ -31,7 +31,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule,
+        ConfigModule.forRoot(config),
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.logLevel,

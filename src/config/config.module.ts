@@ -1,10 +1,15 @@
-import { Global, Module } from '@nestjs/common';
-import { APP_CONFIG, loadConfig } from './app.config.js';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from './app.config.js';
 
 /** Makes the typed configuration injectable everywhere, including async module factories. */
 @Global()
-@Module({
-  providers: [{ provide: APP_CONFIG, useFactory: () => loadConfig() }],
-  exports: [APP_CONFIG],
-})
-export class ConfigModule {}
+@Module({})
+export class ConfigModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: ConfigModule,
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
+  }
+}

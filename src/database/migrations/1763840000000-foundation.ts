@@ -111,6 +111,7 @@ export class Foundation1763840000000 implements MigrationInterface {
       CREATE INDEX ix_transactions_client_created ON transactions (client_id, created_at DESC);
       CREATE INDEX ix_transactions_e2e ON transactions (end_to_end_id);
       CREATE INDEX ix_transactions_client_reference ON transactions (client_id, reference);
+      CREATE INDEX ix_transactions_account_type_created ON transactions (account_id, type, created_at);
 
       CREATE TABLE outbox_messages (
         id bigserial PRIMARY KEY,

@@ -12,6 +12,14 @@ export interface TransactionFilter {
   offset: number;
 }
 
+export interface UsageQuery {
+  accountId: string;
+  types: TransactionType[];
+  statuses: TransactionStatus[];
+  from: Date;
+  to: Date;
+}
+
 /** Port to stored transactions. */
 export abstract class TransactionRepository {
   /** Inserts; a second external_id for the same client and type throws DUPLICATE_EXTERNAL_ID. */
@@ -21,5 +29,7 @@ export abstract class TransactionRepository {
   /** Loads with a row lock, inside the caller's transaction. */
   abstract findByIdForUpdate(id: string): Promise<Transaction | null>;
   abstract findByEndToEndId(clientId: string, endToEndId: string, type?: TransactionType): Promise<Transaction | null>;
+  /** Sum of `amount` (as a decimal string) over the matching transactions; "0" when none. */
+  abstract sumAmounts(q: UsageQuery): Promise<string>;
   abstract list(filter: TransactionFilter): Promise<{ items: Transaction[]; total: number }>;
 }

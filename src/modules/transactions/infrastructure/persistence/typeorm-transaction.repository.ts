@@ -5,7 +5,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 type Row = QueryDeepPartialEntity<TransactionOrmEntity>;
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
-import { TransactionRepository, type TransactionFilter } from '../../application/transaction.repository.js';
+import { TransactionRepository, type TransactionFilter, type UsageQuery } from '../../application/transaction.repository.js';
 import type { Transaction, TransactionType } from '../../domain/transaction.aggregate.js';
 import { TransactionMapper } from './transaction.mapper.js';
 import { TransactionOrmEntity } from './transaction.orm-entity.js';
@@ -57,6 +57,19 @@ export class TypeormTransactionRepository extends TransactionRepository {
       .manager()
       .findOne(TransactionOrmEntity, { where: { clientId, endToEndId, ...(type ? { type } : {}) } });
     return row ? TransactionMapper.toDomain(row) : null;
+  }
+
+  async sumAmounts(q: UsageQuery): Promise<string> {
+    const row = await this.uow
+      .manager()
+      .createQueryBuilder(TransactionOrmEntity, 't')
+      .select('COALESCE(SUM(t.amount), 0)::text', 'total')
+      .where('t.account_id = :a', { a: q.accountId })
+      .andWhere('t.type IN (:...types)', { types: q.types })
+      .andWhere('t.status IN (:...statuses)', { statuses: q.statuses })
+      .andWhere('t.created_at >= :from AND t.created_at < :to', { from: q.from, to: q.to })
+      .getRawOne<{ total: string }>();
+    return row?.total ?? '0';
   }
 
   async list(f: TransactionFilter): Promise<{ items: Transaction[]; total: number }> {

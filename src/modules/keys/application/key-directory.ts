@@ -1,0 +1,29 @@
+import type { PersonType } from '../../../shared/domain/tax-id.js';
+
+export type PixKeyType = 'CPF' | 'CNPJ' | 'EMAIL' | 'PHONE' | 'EVP';
+
+/** Where a Pix key points: the account and holder behind it (a DICT entry). */
+export interface DirectoryEntry {
+  keyType: PixKeyType;
+  keyValue: string;
+  ispb: string;
+  participantName: string;
+  branch: string;
+  accountNumber: string;
+  /** DICT account type: CACC, SVGS, SLRY or TRAN. */
+  accountType: string;
+  holderName: string;
+  holderDocument: string;
+  personType: PersonType;
+  /** Present when the key belongs to an account of this service (on-us settlement). */
+  internal?: { clientId: string; accountId: string };
+}
+
+/**
+ * Port to the central key directory (DICT). The sandbox adapter answers for keys registered here,
+ * invents deterministic external accounts for other valid keys, and knows no `notfound` key.
+ */
+export abstract class KeyDirectory {
+  /** The entry for a key, or null when the directory has none. `keyType` narrows the lookup. */
+  abstract resolve(keyValue: string, keyType?: PixKeyType): Promise<DirectoryEntry | null>;
+}

@@ -1,0 +1,21 @@
+import type { Money } from '../../../shared/money/money.js';
+
+export type LimitType = 'pix_out' | 'pix_in' | 'ted' | 'boleto';
+
+export interface LimitCheck {
+  clientId: string;
+  accountId: string;
+  type: LimitType;
+  amount: Money;
+  at: Date;
+}
+
+/**
+ * Port the payment use cases call inside their database transaction, before writing their
+ * transaction row. It locks the account's limit usage for `type` until that transaction ends, so two
+ * concurrent payments cannot both fit under the same remaining cap, and throws LIMIT_EXCEEDED
+ * (400) when `amount` does not fit in the current daytime/nighttime, daily or monthly window.
+ */
+export abstract class LimitPolicy {
+  abstract assertWithinLimits(check: LimitCheck): Promise<void>;
+}

@@ -1,0 +1,13 @@
+/** One Pix participant from the Central Bank's list. */
+export interface Participant {
+  ispb: string;
+  name: string;
+  shortName: string;
+}
+
+/** Port to the Central Bank's list of Pix participants (shipped as data in the repo). */
+export abstract class ParticipantDirectory {
+  abstract find(ispb: string): Participant | null;
+  /** Every participant, in a stable order (the sandbox picks deterministic ones from it). */
+  abstract all(): readonly Participant[];
+}

@@ -1,0 +1,21 @@
+// Creates this run's own database and Redis key prefix; the app's migrations run when it boots.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export default async function globalSetup() {
+  const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const dbName = `ips_test_${runId}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  await admin.end();
+  process.env.TEST_DB_NAME = dbName;
+  process.env.DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${dbName}`;
+  process.env.REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  process.env.REDIS_KEY_PREFIX = `ips_test_${runId}`;
+  process.env.NODE_ENV = 'test';
+  process.env.JWT_SECRET = randomBytes(32).toString('hex');
+  process.env.SANDBOX_SPI_LATENCY_MS = process.env.SANDBOX_SPI_LATENCY_MS ?? '5';
+  process.env.OUTBOX_POLL_MS = '50';
+  process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
+}
