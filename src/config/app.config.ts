@@ -24,6 +24,12 @@ export interface AppConfig {
   logLevel: string;
   /** How often the outbox relay polls when idle. */
   outboxPollMs: number;
+  /** Settlement job tries before a transient SPI error fails the payment (AB03). */
+  settlementMaxAttempts: number;
+  /** First retry delay of a settlement job; doubles each try. */
+  settlementBackoffMs: number;
+  /** Bull lock of an active settlement job; a killed worker's job is taken over after about this long. */
+  settlementLockMs: number;
 }
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
@@ -74,6 +80,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     migrationsRun: bool('MIGRATIONS_RUN', true, env),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     outboxPollMs: int('OUTBOX_POLL_MS', 200, env),
+    settlementMaxAttempts: Math.max(1, int('SETTLEMENT_MAX_ATTEMPTS', 5, env)),
+    settlementBackoffMs: int('SETTLEMENT_BACKOFF_MS', 2000, env),
+    settlementLockMs: Math.max(1000, int('SETTLEMENT_LOCK_MS', 30000, env)),
   };
 }
 

@@ -12,7 +12,9 @@ import { OutboxWriter } from './outbox/outbox.writer.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import { BullJobPublisher } from './queue/bull-job-publisher.adapter.js';
 import { JobPublisher } from './queue/job-publisher.js';
-import { QUEUE_NAMES } from './queue/queue.names.js';
+import { QUEUE_SETTLEMENT, QUEUE_WEBHOOKS } from './queue/queue.names.js';
+import { IdempotencyKeyOrmEntity } from './idempotency/idempotency-key.orm-entity.js';
+import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { QueueRoutes } from './queue/queue-routes.js';
 import { RateLimiterFactory } from './rate-limit/rate-limiter.js';
 import { RedisConnection } from './redis/redis.provider.js';
@@ -23,12 +25,20 @@ import { RedisConnection } from './redis/redis.provider.js';
   imports: [
     PassportModule,
     JwtModule.register({}),
-    TypeOrmModule.forFeature([OutboxMessageOrmEntity]),
+    TypeOrmModule.forFeature([OutboxMessageOrmEntity, IdempotencyKeyOrmEntity]),
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ redis: config.redisUrl, prefix: `${config.redisKeyPrefix}:bull` }),
     }),
-    BullModule.registerQueue(...QUEUE_NAMES.map((name) => ({ name }))),
+    BullModule.registerQueue({ name: QUEUE_WEBHOOKS }),
+    BullModule.registerQueueAsync({
+      name: QUEUE_SETTLEMENT,
+      inject: [APP_CONFIG],
+      // A killed worker's job is found stalled and re-run after about one lock period.
+      useFactory: (config: AppConfig) => ({
+        settings: { lockDuration: config.settlementLockMs, stalledInterval: config.settlementLockMs, maxStalledCount: 5 },
+      }),
+    }),
   ],
   providers: [
     UnitOfWork,
@@ -40,7 +50,8 @@ import { RedisConnection } from './redis/redis.provider.js';
     RateLimiterFactory,
     TokenService,
     JwtStrategy,
+    IdempotencyService,
   ],
-  exports: [UnitOfWork, OutboxWriter, OutboxRelay, QueueRoutes, JobPublisher, RedisConnection, RateLimiterFactory, TokenService, BullModule],
+  exports: [IdempotencyService, UnitOfWork, OutboxWriter, OutboxRelay, QueueRoutes, JobPublisher, RedisConnection, RateLimiterFactory, TokenService, BullModule],
 })
 export class SharedModule {}

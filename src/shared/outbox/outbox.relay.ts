@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { JobPublisher } from '../queue/job-publisher.js';
-import { QUEUE_WEBHOOKS, type QueueName } from '../queue/queue.names.js';
-import { QueueRoutes } from '../queue/queue-routes.js';
+import { QUEUE_WEBHOOKS } from '../queue/queue.names.js';
+import { QueueRoutes, type Route } from '../queue/queue-routes.js';
 import { OutboxMessageOrmEntity } from './outbox-message.orm-entity.js';
 
 const BATCH = 100;
@@ -50,8 +50,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         .setOnLocked('skip_locked')
         .getMany();
       for (const row of rows) {
-        for (const queue of this.queuesFor(row)) {
-          await this.publisher.publish(queue, row.eventType, this.jobData(row), { jobId: `outbox-${row.id}-${queue}` });
+        for (const { queue, options } of this.routesFor(row)) {
+          await this.publisher.publish(queue, row.eventType, this.jobData(row), { ...options, jobId: `outbox-${row.id}-${queue}` });
         }
       }
       if (rows.length > 0) {
@@ -66,10 +66,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     });
   }
 
-  private queuesFor(row: OutboxMessageOrmEntity): QueueName[] {
-    const queues = new Set<QueueName>(this.routes.queuesFor(row.eventType));
-    if (row.webhook && this.routes.webhookDeliveryEnabled()) queues.add(QUEUE_WEBHOOKS);
-    return [...queues];
+  private routesFor(row: OutboxMessageOrmEntity): Route[] {
+    const routes = this.routes.routesFor(row.eventType);
+    if (row.webhook && this.routes.webhookDeliveryEnabled() && !routes.some((r) => r.queue === QUEUE_WEBHOOKS)) {
+      routes.push({ queue: QUEUE_WEBHOOKS, options: {} });
+    }
+    return routes;
   }
 
   private jobData(row: OutboxMessageOrmEntity): Record<string, unknown> {

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import type { PublishOptions } from './job-publisher.js';
 import type { QueueName } from './queue.names.js';
+
+export interface Route {
+  queue: QueueName;
+  options: PublishOptions;
+}
 
 /**
  * Which queues receive which outbox event types. Modules register their consumers' interest at
@@ -7,7 +13,7 @@ import type { QueueName } from './queue.names.js';
  */
 @Injectable()
 export class QueueRoutes {
-  private readonly routes = new Map<string, Set<QueueName>>();
+  private readonly routes = new Map<string, Map<QueueName, PublishOptions>>();
   private webhookConsumer = false;
 
   /** Called by the module that delivers webhooks; until then webhook events are not queued. */
@@ -19,13 +25,14 @@ export class QueueRoutes {
     return this.webhookConsumer;
   }
 
-  route(eventType: string, queue: QueueName): void {
-    const set = this.routes.get(eventType) ?? new Set<QueueName>();
-    set.add(queue);
-    this.routes.set(eventType, set);
+  /** Sends `eventType` events to `queue`, with that consumer's retry policy. */
+  route(eventType: string, queue: QueueName, options: PublishOptions = {}): void {
+    const byQueue = this.routes.get(eventType) ?? new Map<QueueName, PublishOptions>();
+    byQueue.set(queue, options);
+    this.routes.set(eventType, byQueue);
   }
 
-  queuesFor(eventType: string): QueueName[] {
-    return [...(this.routes.get(eventType) ?? [])];
+  routesFor(eventType: string): Route[] {
+    return [...(this.routes.get(eventType) ?? new Map<QueueName, PublishOptions>())].map(([queue, options]) => ({ queue, options }));
   }
 }

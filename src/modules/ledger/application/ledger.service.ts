@@ -27,12 +27,23 @@ export class LedgerService {
   }
 
   async post(movement: Movement): Promise<void> {
+    await this.postAll([movement]);
+  }
+
+  /**
+   * Posts several journals in one go. Every account they touch is locked first, in one sorted
+   * order, so two movements in opposite directions (A->B, B->A) cannot deadlock.
+   */
+  async postAll(movements: Movement[]): Promise<void> {
     await this.uow.run(async () => {
-      const ids = [...new Set(movement.lines.map((l) => l.accountId))];
-      const balances = await this.repo.lockBalances(ids);
-      const draft = buildJournal(movement.lines, balances);
-      if (!isBalanced(draft.postings)) throw new Error('unbalanced journal');
-      await this.repo.saveJournal(movement.transactionId, movement.description, draft);
+      const ids = [...new Set(movements.flatMap((m) => m.lines.map((l) => l.accountId)))];
+      let balances = await this.repo.lockBalances(ids);
+      for (const movement of movements) {
+        const draft = buildJournal(movement.lines, balances);
+        if (!isBalanced(draft.postings)) throw new Error('unbalanced journal');
+        await this.repo.saveJournal(movement.transactionId, movement.description, draft);
+        balances = draft.balances;
+      }
     });
   }
 

@@ -1,0 +1,15 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A client's idempotency key with the fingerprint and stored response of its first request. */
+@Entity({ name: 'idempotency_keys' })
+export class IdempotencyKeyOrmEntity {
+  @PrimaryColumn({ name: 'client_id', type: 'uuid' }) clientId: string;
+  @PrimaryColumn({ type: 'varchar', length: 64 }) key: string;
+  @Column({ name: 'request_hash', type: 'varchar', length: 64 }) requestHash: string;
+  @Column({ type: 'varchar', length: 16 }) status: 'in_progress' | 'completed';
+  @Column({ name: 'response_status', type: 'int', nullable: true }) responseStatus: number | null;
+  @Column({ name: 'response_body', type: 'jsonb', nullable: true }) responseBody: unknown;
+  @Column({ name: 'locked_until', type: 'timestamptz' }) lockedUntil: Date;
+  @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
+  @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' }) createdAt: Date;
+}

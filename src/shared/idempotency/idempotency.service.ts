@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { DomainError } from '../errors/domain-error.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
+import { IdempotencyKeyOrmEntity } from './idempotency-key.orm-entity.js';
+import { requestFingerprint } from './request-fingerprint.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const RETENTION = "interval '24 hours'";
+/** A claim whose request died (process killed) may be taken over after this long. */
+const CLAIM_LEASE = "interval '60 seconds'";
+
+export interface IdempotentRequest {
+  clientId: string;
+  key: string | undefined;
+  method: string;
+  path: string;
+  body: unknown;
+  /** Headers that change the meaning of the request (e.g. X-Pix-Lookup-E2E). */
+  extra?: unknown;
+}
+
+export interface StoredResponse<T> {
+  status: number;
+  body: T;
+  replayed: boolean;
+}
+
+/**
+ * Stripe-style idempotency (DECISIONS §5). The key is claimed in its own committed transaction so a
+ * concurrent duplicate sees it; the response is stored in the SAME transaction as the work, so
+ * either both commit or neither does. A refused request (domain error) frees the key.
+ */
+@Injectable()
+export class IdempotencyService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute<T>(req: IdempotentRequest, work: () => Promise<{ status: number; body: T }>): Promise<StoredResponse<T>> {
+    if (req.key === undefined) return { ...(await this.uow.run(work)), replayed: false };
+    if (!UUID.test(req.key)) {
+      throw new DomainError('INVALID_IDEMPOTENCY_KEY', 'X-Idempotency-Key must be a UUID', [
+        { field: 'X-Idempotency-Key', issue: 'not a UUID' },
+      ]);
+    }
+    const key = req.key.toLowerCase();
+    const hash = requestFingerprint(req);
+    if (!(await this.claim(req.clientId, key, hash))) return this.answerExisting<T>(req.clientId, key, hash);
+    try {
+      return await this.uow.run(async () => {
+        const result = await work();
+        await this.uow
+          .manager()
+          .update(
+            IdempotencyKeyOrmEntity,
+            { clientId: req.clientId, key },
+            { status: 'completed', responseStatus: result.status, responseBody: result.body as object },
+          );
+        return { ...result, replayed: false };
+      });
+    } catch (err) {
+      await this.dataSource.query(`DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2 AND status = 'in_progress'`, [
+        req.clientId,
+        key,
+      ]);
+      throw err;
+    }
+  }
+
+  /** True when this request now owns the key (new, expired, or an abandoned claim of the same request). */
+  private async claim(clientId: string, key: string, hash: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `INSERT INTO idempotency_keys (client_id, key, request_hash, status, locked_until, expires_at)
+       VALUES ($1, $2, $3, 'in_progress', now() + ${CLAIM_LEASE}, now() + ${RETENTION})
+       ON CONFLICT (client_id, key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, status = 'in_progress', response_status = NULL,
+             response_body = NULL, locked_until = EXCLUDED.locked_until, expires_at = EXCLUDED.expires_at,
+             created_at = now()
+         WHERE idempotency_keys.expires_at < now()
+            OR (idempotency_keys.status = 'in_progress' AND idempotency_keys.locked_until < now()
+                AND idempotency_keys.request_hash = EXCLUDED.request_hash)
+       RETURNING key`,
+      [clientId, key, hash],
+    );
+    return rows.length === 1;
+  }
+
+  private async answerExisting<T>(clientId: string, key: string, hash: string): Promise<StoredResponse<T>> {
+    const row = await this.dataSource.manager.findOne(IdempotencyKeyOrmEntity, { where: { clientId, key } });
+    if (!row) throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'The request with this idempotency key is still running');
+    if (row.requestHash !== hash) {
+      throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used with a different request');
+    }
+    if (row.status !== 'completed' || row.responseStatus === null) {
+      throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'The request with this idempotency key is still running');
+    }
+    return { status: row.responseStatus, body: row.responseBody as T, replayed: true };
+  }
+}
