@@ -21,8 +21,9 @@ export default {
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
-      testTimeout: 60000,
     },
   ],
   maxWorkers: 2,
+  // Global (Jest ignores it per project): e2e tests poll real workers with their own deadlines.
+  testTimeout: 60000,
 };

@@ -6,9 +6,11 @@ import type { IncomingMessage } from 'node:http';
 import { APP_CONFIG, type AppConfig } from './config/app.config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
+import { FeesModule } from './modules/fees/fees.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { LedgerModule } from './modules/ledger/ledger.module.js';
+import { LimitsModule } from './modules/limits/limits.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { SandboxModule } from './modules/sandbox/sandbox.module.js';
 import { TransactionsModule } from './modules/transactions/transactions.module.js';
@@ -52,6 +54,8 @@ export class AppModule {
         TransactionsModule,
         HealthModule,
         OnboardingModule,
+        FeesModule,
+        LimitsModule,
         ...(config.pixProvider === 'sandbox' ? [SandboxModule] : []),
       ],
       providers: [

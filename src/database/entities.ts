@@ -5,6 +5,10 @@ import { LedgerEntryOrmEntity } from '../modules/ledger/infrastructure/persisten
 import { PostingOrmEntity } from '../modules/ledger/infrastructure/persistence/posting.orm-entity.js';
 import { TransactionOrmEntity } from '../modules/transactions/infrastructure/persistence/transaction.orm-entity.js';
 import { OutboxMessageOrmEntity } from '../shared/outbox/outbox-message.orm-entity.js';
+import { IdempotencyKeyOrmEntity } from '../shared/idempotency/idempotency-key.orm-entity.js';
+import { FeeScheduleOrmEntity } from '../modules/fees/infrastructure/persistence/fee-schedule.orm-entity.js';
+import { AccountLimitOrmEntity } from '../modules/limits/infrastructure/persistence/account-limit.orm-entity.js';
+import { LimitRequestOrmEntity } from '../modules/limits/infrastructure/persistence/limit-request.orm-entity.js';
 
 /** Every ORM entity, listed explicitly so one data source serves the app, the CLI and migrations. */
 export const ENTITIES = [
@@ -18,4 +22,8 @@ export const ENTITIES = [
   LedgerEntryOrmEntity,
   TransactionOrmEntity,
   OutboxMessageOrmEntity,
+  IdempotencyKeyOrmEntity,
+  FeeScheduleOrmEntity,
+  AccountLimitOrmEntity,
+  LimitRequestOrmEntity,
 ];

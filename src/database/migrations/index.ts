@@ -1,4 +1,12 @@
 import { Foundation1763840000000 } from './1763840000000-foundation.js';
+import { Limits1763860000000 } from './1763860000000-limits.js';
+import { Idempotency1763865000000 } from './1763865000000-idempotency.js';
+import { Fees1763880000000 } from './1763880000000-fees.js';
 
-/** Every migration in order; add new ones at the end. */
-export const MIGRATIONS = [Foundation1763840000000];
+/** Every migration, in timestamp order; add new ones at the end. */
+export const MIGRATIONS = [
+  Foundation1763840000000,
+  Limits1763860000000,
+  Idempotency1763865000000,
+  Fees1763880000000,
+];

@@ -1,6 +1,7 @@
 import type { Money } from '../../../shared/money/money.js';
+import type { LimitType } from '../domain/limit-kinds.js';
 
-export type LimitType = 'pix_out' | 'pix_in' | 'ted' | 'boleto';
+export type { LimitType };
 
 export interface LimitCheck {
   clientId: string;

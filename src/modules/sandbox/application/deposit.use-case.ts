@@ -5,6 +5,7 @@ import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
 import { Money } from '../../../shared/money/money.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { FeePolicy } from '../../fees/application/fee-policy.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
@@ -22,6 +23,7 @@ export interface DepositCommand {
 export class DepositUseCase {
   constructor(
     private readonly accounts: AccountDirectory,
+    private readonly fees: FeePolicy,
     private readonly ledger: LedgerService,
     private readonly transactions: TransactionsService,
     private readonly outbox: OutboxWriter,
@@ -34,6 +36,7 @@ export class DepositUseCase {
       const { account, holder } = await this.accounts.ownAccount(cmd.clientId, cmd.accountId);
       const now = new Date();
       const amount = Money.of(cmd.amount);
+      const fee = await this.fees.feeFor(cmd.clientId, 'cash_in', amount);
       const tx = Transaction.create({
         id: randomUUID(),
         clientId: cmd.clientId,
@@ -43,6 +46,7 @@ export class DepositUseCase {
         externalId: null,
         reference: null,
         amount,
+        taxAmount: fee,
         pixKey: null,
         pixKeyType: null,
         endToEndId: newEndToEndId('00000000', now),
@@ -57,7 +61,10 @@ export class DepositUseCase {
       await this.ledger.post({
         transactionId: tx.id,
         description: 'sandbox deposit',
-        lines: [{ accountId: account.id, operation: 'credit', amount }],
+        lines: [
+          { accountId: account.id, operation: 'credit', amount },
+          ...(fee.isPositive() ? [{ accountId: account.id, operation: 'fee' as const, amount: fee }] : []),
+        ],
       });
       await this.outbox.append([
         {
@@ -69,6 +76,8 @@ export class DepositUseCase {
             transaction_id: tx.id,
             end_to_end_id: tx.snapshot.endToEndId,
             amount: amount.toFixed2(),
+            fee: fee.toFixed2(),
+            net_amount: amount.minus(fee).toFixed2(),
             account_id: account.id,
             psp_ispb: this.config.pspIspb,
           },

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { NotFoundError } from '../../../shared/errors/domain-error.js';
+import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { AccountDirectory } from '../../identity/application/account-directory.js';
+import { effectiveCaps } from '../domain/default-limits.js';
+import { limitWindows } from '../domain/limit-windows.js';
+import { LimitExceededError } from '../domain/limits.errors.js';
+import { AccountLimitsRepository } from './account-limits.repository.js';
+import { LimitPolicy, type LimitCheck } from './limit-policy.js';
+import { LimitSheets } from './limit-sheets.service.js';
+
+/**
+ * The LimitPolicy: locks the (account, type) limits row, then sums usage. The lock is held until
+ * the payment's transaction commits with its own transaction row, so the next check (READ
+ * COMMITTED: a fresh snapshot per statement) already counts it.
+ */
+@Injectable()
+export class AccountLimitPolicy extends LimitPolicy {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly accountLimits: AccountLimitsRepository,
+    private readonly accounts: AccountDirectory,
+    private readonly sheets: LimitSheets,
+  ) {
+    super();
+  }
+
+  async assertWithinLimits(c: LimitCheck): Promise<void> {
+    if (!this.uow.inTransaction()) throw new Error('LimitPolicy.assertWithinLimits must run inside UnitOfWork.run');
+    const overrides = await this.accountLimits.lock(c.accountId, c.type);
+    const holder = await this.accounts.client(c.clientId);
+    if (!holder) throw new NotFoundError('Client', 'CLIENT_NOT_FOUND');
+    const caps = effectiveCaps(holder.personType, c.type, overrides);
+    const sheet = await this.sheets.build(c.accountId, c.type, caps, limitWindows(c.at), c.at);
+    const breaches = sheet.breaches(c.amount);
+    if (breaches.length > 0) throw new LimitExceededError(c.type, c.amount.toFixed2(), breaches);
+  }
+}

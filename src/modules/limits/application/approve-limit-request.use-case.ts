@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
+import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import type { LimitRequest } from '../domain/limit-request.aggregate.js';
+import { LimitRequestNotPendingError } from '../domain/limits.errors.js';
+import { AccountLimitsRepository } from './account-limits.repository.js';
+import { LimitRequestRepository } from './limit-request.repository.js';
+import { lockForDecision } from './lock-for-decision.js';
+
+/** An administrator grants a request: the account's cap changes at once, with the event, in one transaction. */
+@Injectable()
+export class ApproveLimitRequestUseCase {
+  constructor(
+    private readonly repo: LimitRequestRepository,
+    private readonly accountLimits: AccountLimitsRepository,
+    private readonly outbox: OutboxWriter,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(adminId: string, id: string): Promise<LimitRequest> {
+    const now = new Date();
+    const outcome = await this.uow.run(async () => {
+      const r = await lockForDecision(this.repo, this.outbox, id, now);
+      if (r.status === 'expired') return r;
+      r.approve(adminId, now);
+      const { accountId, type, period, requestedAmount } = r.snapshot;
+      await this.accountLimits.setCap(accountId, type, period, requestedAmount, now);
+      await this.repo.save(r);
+      await this.outbox.append(r.pullEvents());
+      return r;
+    });
+    // Thrown after commit so the expiry found on the way is kept.
+    if (outcome.status === 'expired') throw new LimitRequestNotPendingError('expired');
+    return outcome;
+  }
+}

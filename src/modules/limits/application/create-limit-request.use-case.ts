@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { Money } from '../../../shared/money/money.js';
+import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
+import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { AccountDirectory } from '../../identity/application/account-directory.js';
+import { effectiveCaps } from '../domain/default-limits.js';
+import type { LimitPeriod, LimitType } from '../domain/limit-kinds.js';
+import { LimitRequest } from '../domain/limit-request.aggregate.js';
+import { AccountLimitsRepository } from './account-limits.repository.js';
+import { ExpireLimitRequestsUseCase } from './expire-limit-requests.use-case.js';
+import { LimitRequestRepository } from './limit-request.repository.js';
+
+export interface CreateLimitRequestCommand {
+  clientId: string;
+  accountId?: string;
+  type: LimitType;
+  period: LimitPeriod;
+  requestedAmount: string;
+  reason?: string;
+}
+
+/** Opens a request to change one cap; a second pending one for the same cap is refused (409). */
+@Injectable()
+export class CreateLimitRequestUseCase {
+  constructor(
+    private readonly accounts: AccountDirectory,
+    private readonly accountLimits: AccountLimitsRepository,
+    private readonly repo: LimitRequestRepository,
+    private readonly expire: ExpireLimitRequestsUseCase,
+    private readonly outbox: OutboxWriter,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  execute(cmd: CreateLimitRequestCommand): Promise<LimitRequest> {
+    return this.uow.run(async () => {
+      const now = new Date();
+      const { account, holder } = await this.accounts.ownAccount(cmd.clientId, cmd.accountId);
+      // An overdue pending request must not block a new one: expire it first (waiting for, not skipping,
+      // a sweeper that holds it), so the partial unique index only sees live pending requests.
+      const filter = { accountId: account.id, type: cmd.type, period: cmd.period };
+      await this.expire.execute(filter, now, { skipLocked: false, limit: 10 });
+      const overrides = (await this.accountLimits.overrides(account.id))[cmd.type];
+      const request = LimitRequest.open({
+        id: randomUUID(),
+        clientId: cmd.clientId,
+        accountId: account.id,
+        type: cmd.type,
+        period: cmd.period,
+        currentAmount: effectiveCaps(holder.personType, cmd.type, overrides)[cmd.period],
+        requestedAmount: Money.of(cmd.requestedAmount),
+        reason: cmd.reason,
+        now,
+      });
+      await this.repo.insert(request);
+      await this.outbox.append(request.pullEvents());
+      return request;
+    });
+  }
+}

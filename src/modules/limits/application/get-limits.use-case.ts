@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { AccountDirectory } from '../../identity/application/account-directory.js';
+import { effectiveCaps } from '../domain/default-limits.js';
+import { LIMIT_TYPES, type DayPeriod, type LimitType } from '../domain/limit-kinds.js';
+import type { LimitSheet } from '../domain/limit-sheet.value-object.js';
+import { limitWindows } from '../domain/limit-windows.js';
+import { AccountLimitsRepository } from './account-limits.repository.js';
+import { LimitSheets } from './limit-sheets.service.js';
+
+export interface LimitsView {
+  accountId: string;
+  current: DayPeriod;
+  sheets: Record<LimitType, LimitSheet>;
+}
+
+/** The caps, usage and room left of every limit type of one of the caller's accounts, now. */
+@Injectable()
+export class GetLimitsUseCase {
+  constructor(
+    private readonly accounts: AccountDirectory,
+    private readonly accountLimits: AccountLimitsRepository,
+    private readonly sheets: LimitSheets,
+  ) {}
+
+  async execute(clientId: string, accountId?: string, now = new Date()): Promise<LimitsView> {
+    const { account, holder } = await this.accounts.ownAccount(clientId, accountId);
+    const overrides = await this.accountLimits.overrides(account.id);
+    const windows = limitWindows(now);
+    const sheets = {} as Record<LimitType, LimitSheet>;
+    for (const type of LIMIT_TYPES) {
+      const caps = effectiveCaps(holder.personType, type, overrides[type]);
+      sheets[type] = await this.sheets.build(account.id, type, caps, windows, now);
+    }
+    return { accountId: account.id, current: windows.current, sheets };
+  }
+}

@@ -1,0 +1,92 @@
+import type { DomainEvent } from '../../../shared/domain/domain-event.js';
+import type { Money } from '../../../shared/money/money.js';
+import type { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
+import type { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import type { CapOverrides } from '../domain/default-limits.js';
+import type { LimitPeriod, LimitType } from '../domain/limit-kinds.js';
+import { LimitRequest, type LimitRequestStatus } from '../domain/limit-request.aggregate.js';
+import { PendingRequestExistsError } from '../domain/limits.errors.js';
+import { AccountLimitsRepository } from './account-limits.repository.js';
+import { LimitRequestRepository, type ClaimOptions, type DueFilter } from './limit-request.repository.js';
+
+/** In-memory stand-ins for the unit tests of this module's use cases. */
+export class FakeUnitOfWork {
+  committed = 0;
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const out = await work();
+    this.committed++;
+    return out;
+  }
+  inTransaction(): boolean {
+    return true;
+  }
+  asPort(): UnitOfWork {
+    return this as unknown as UnitOfWork;
+  }
+}
+
+export class FakeOutbox {
+  events: DomainEvent[] = [];
+  async append(events: DomainEvent[]): Promise<void> {
+    this.events.push(...events);
+  }
+  asPort(): OutboxWriter {
+    return this as unknown as OutboxWriter;
+  }
+}
+
+export class InMemoryLimitRequests extends LimitRequestRepository {
+  readonly rows = new Map<string, LimitRequest>();
+  private copy = (r: LimitRequest) => LimitRequest.restore({ ...r.snapshot });
+
+  async insert(r: LimitRequest): Promise<void> {
+    const s = r.snapshot;
+    const clash = [...this.rows.values()].some(
+      (x) => x.status === 'pending' && x.snapshot.accountId === s.accountId && x.snapshot.type === s.type && x.snapshot.period === s.period,
+    );
+    if (clash) throw new PendingRequestExistsError(s.type, s.period);
+    this.rows.set(r.id, this.copy(r));
+  }
+  async save(r: LimitRequest): Promise<void> {
+    this.rows.set(r.id, this.copy(r));
+  }
+  async findById(id: string): Promise<LimitRequest | null> {
+    const r = this.rows.get(id);
+    return r ? this.copy(r) : null;
+  }
+  findByIdForUpdate(id: string): Promise<LimitRequest | null> {
+    return this.findById(id);
+  }
+  async claimDue(f: DueFilter, now: Date, opts: ClaimOptions): Promise<LimitRequest[]> {
+    return [...this.rows.values()]
+      .filter((r) => r.isDueAt(now) && (!f.id || r.id === f.id) && (!f.clientId || r.snapshot.clientId === f.clientId))
+      .filter((r) => (!f.accountId || r.snapshot.accountId === f.accountId) && (!f.type || r.snapshot.type === f.type))
+      .filter((r) => !f.period || r.snapshot.period === f.period)
+      .slice(0, opts.limit)
+      .map(this.copy);
+  }
+  async listPending(clientId: string, now: Date): Promise<LimitRequest[]> {
+    return [...this.rows.values()].filter((r) => r.snapshot.clientId === clientId && r.status === 'pending' && !r.isDueAt(now)).map(this.copy);
+  }
+  async listByStatus(status: LimitRequestStatus): Promise<LimitRequest[]> {
+    return [...this.rows.values()].filter((r) => r.status === status).map(this.copy);
+  }
+}
+
+export class InMemoryAccountLimits extends AccountLimitsRepository {
+  readonly caps = new Map<string, CapOverrides>();
+  async lock(accountId: string, type: LimitType): Promise<CapOverrides> {
+    return { ...this.caps.get(`${accountId}/${type}`) };
+  }
+  async overrides(accountId: string): Promise<Partial<Record<LimitType, CapOverrides>>> {
+    const out: Partial<Record<LimitType, CapOverrides>> = {};
+    for (const [key, caps] of this.caps) {
+      const [acc, type] = key.split('/');
+      if (acc === accountId) out[type as LimitType] = { ...caps };
+    }
+    return out;
+  }
+  async setCap(accountId: string, type: LimitType, period: LimitPeriod, amount: Money): Promise<void> {
+    this.caps.set(`${accountId}/${type}`, { ...this.caps.get(`${accountId}/${type}`), [period]: amount });
+  }
+}

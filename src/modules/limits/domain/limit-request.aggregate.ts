@@ -1,0 +1,132 @@
+import type { DomainEvent } from '../../../shared/domain/domain-event.js';
+import type { Money } from '../../../shared/money/money.js';
+import type { LimitPeriod, LimitType } from './limit-kinds.js';
+import { LimitRequestNotPendingError } from './limits.errors.js';
+
+export const LIMIT_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
+export type LimitRequestStatus = (typeof LIMIT_REQUEST_STATUSES)[number];
+
+/** How long an administrator has to decide before a request lapses. */
+export const LIMIT_REQUEST_TTL_MS = 48 * 60 * 60 * 1000;
+
+export interface LimitRequestProps {
+  id: string;
+  clientId: string;
+  accountId: string;
+  type: LimitType;
+  period: LimitPeriod;
+  currentAmount: Money;
+  requestedAmount: Money;
+  reason: string;
+  status: LimitRequestStatus;
+  responseReason: string | null;
+  decidedBy: string | null;
+  decidedAt: Date | null;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type OpenLimitRequest = Pick<
+  LimitRequestProps,
+  'id' | 'clientId' | 'accountId' | 'type' | 'period' | 'currentAmount' | 'requestedAmount'
+> & { reason?: string; now: Date };
+
+/** A client's request to change one cap of one account; pending until approved, rejected or expired. */
+export class LimitRequest {
+  private events: DomainEvent[] = [];
+
+  private constructor(private props: LimitRequestProps) {}
+
+  static open(p: OpenLimitRequest): LimitRequest {
+    const { now, reason, ...rest } = p;
+    const r = new LimitRequest({
+      ...rest,
+      reason: reason ?? '',
+      status: 'pending',
+      responseReason: null,
+      decidedBy: null,
+      decidedAt: null,
+      expiresAt: new Date(now.getTime() + LIMIT_REQUEST_TTL_MS),
+      createdAt: now,
+      updatedAt: now,
+    });
+    r.record('limit_request.created', false);
+    return r;
+  }
+
+  static restore(props: LimitRequestProps): LimitRequest {
+    return new LimitRequest(props);
+  }
+
+  get snapshot(): Readonly<LimitRequestProps> {
+    return this.props;
+  }
+
+  get id(): string {
+    return this.props.id;
+  }
+
+  get status(): LimitRequestStatus {
+    return this.props.status;
+  }
+
+  /** Pending but past its deadline: it must be expired before anything else happens to it. */
+  isDueAt(now: Date): boolean {
+    return this.props.status === 'pending' && now.getTime() >= this.props.expiresAt.getTime();
+  }
+
+  approve(adminId: string, now: Date): void {
+    this.decide('approved', adminId, null, now);
+  }
+
+  reject(adminId: string, reason: string, now: Date): void {
+    this.decide('rejected', adminId, reason, now);
+  }
+
+  expire(now: Date): void {
+    if (!this.isDueAt(now)) {
+      throw new LimitRequestNotPendingError(this.props.status === 'pending' ? 'not yet due' : this.props.status);
+    }
+    this.props = { ...this.props, status: 'expired', updatedAt: now };
+    this.record('limit_request.expired', true);
+  }
+
+  /** Events recorded since the last call, to be written to the outbox with the state change. */
+  pullEvents(): DomainEvent[] {
+    const out = this.events;
+    this.events = [];
+    return out;
+  }
+
+  private decide(status: 'approved' | 'rejected', adminId: string, responseReason: string | null, now: Date): void {
+    if (this.props.status !== 'pending') throw new LimitRequestNotPendingError(this.props.status);
+    if (this.isDueAt(now)) throw new LimitRequestNotPendingError('expired');
+    this.props = { ...this.props, status, responseReason, decidedBy: adminId, decidedAt: now, updatedAt: now };
+    this.record(`limit_request.${status}`, true);
+  }
+
+  private record(type: string, webhook: boolean): void {
+    const p = this.props;
+    this.events.push({
+      type,
+      aggregateId: p.id,
+      clientId: p.clientId,
+      webhook,
+      payload: {
+        id: p.id,
+        account_id: p.accountId,
+        type: p.type,
+        period: p.period,
+        current_amount: p.currentAmount.toFixed2(),
+        requested_amount: p.requestedAmount.toFixed2(),
+        reason: p.reason,
+        status: p.status,
+        response_reason: p.responseReason,
+        expires_at: p.expiresAt.toISOString(),
+        decided_at: p.decidedAt?.toISOString() ?? null,
+        updated_at: p.updatedAt.toISOString(),
+      },
+    });
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Limit windows are local to Brazil (DECISIONS §4): daytime 06:00-20:00 and nighttime 20:00-06:00
+ * in America/Sao_Paulo, the calendar day and the calendar month there. Brazil has had no DST since
+ * 2019 (UTC-03:00 all year), but the offset is asked of the time-zone database rather than
+ * hard-coded, so a future change of the rules only needs a tzdata update.
+ */
+import type { DayPeriod } from './limit-kinds.js';
+
+export const LIMITS_TIME_ZONE = 'America/Sao_Paulo';
+export const DAYTIME_START_HOUR = 6;
+export const NIGHTTIME_START_HOUR = 20;
+
+/** A half-open interval [from, to). */
+export interface TimeWindow {
+  from: Date;
+  to: Date;
+}
+
+export interface LimitWindows {
+  isDaytime: boolean;
+  current: DayPeriod;
+  /** The window of the period `at` falls in. */
+  period: TimeWindow;
+  /** For each day period: its window containing `at`, or else its next one (which has no usage yet). */
+  daytime: TimeWindow;
+  nighttime: TimeWindow;
+  day: TimeWindow;
+  month: TimeWindow;
+}
+
+interface LocalParts {
+  year: number;
+  month: number; // 1-12
+  day: number;
+  hour: number;
+}
+
+const formatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: LIMITS_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function partsOf(at: Date): LocalParts & { minute: number; second: number } {
+  const p = Object.fromEntries(formatter.formatToParts(at).map((x) => [x.type, x.value]));
+  return { year: +p.year, month: +p.month, day: +p.day, hour: +p.hour, minute: +p.minute, second: +p.second };
+}
+
+/** Offset of local time from UTC at `at`, in ms (negative west of Greenwich). */
+function offsetMs(at: Date): number {
+  const p = partsOf(at);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant at which the local wall clock shows year-month-day hour:00 (Date.UTC normalises overflow). */
+function localToInstant(year: number, month: number, day: number, hour: number): Date {
+  const wall = Date.UTC(year, month - 1, day, hour);
+  const guess = wall - offsetMs(new Date(wall));
+  // A second pass settles the offset if the first guess crossed an offset change.
+  return new Date(wall - offsetMs(new Date(guess)));
+}
+
+export function limitWindows(at: Date): LimitWindows {
+  const { year, month, day, hour } = partsOf(at);
+  const local = (d: number, h: number) => localToInstant(year, month, d, h);
+  const isDaytime = hour >= DAYTIME_START_HOUR && hour < NIGHTTIME_START_HOUR;
+
+  let daytime: TimeWindow;
+  let nighttime: TimeWindow;
+  if (isDaytime) {
+    daytime = { from: local(day, DAYTIME_START_HOUR), to: local(day, NIGHTTIME_START_HOUR) };
+    nighttime = { from: local(day, NIGHTTIME_START_HOUR), to: local(day + 1, DAYTIME_START_HOUR) };
+  } else {
+    // The night spans midnight: before 06:00 it began the evening before.
+    const startDay = hour < DAYTIME_START_HOUR ? day - 1 : day;
+    nighttime = { from: local(startDay, NIGHTTIME_START_HOUR), to: local(startDay + 1, DAYTIME_START_HOUR) };
+    daytime = { from: nighttime.to, to: local(startDay + 1, NIGHTTIME_START_HOUR) };
+  }
+
+  return {
+    isDaytime,
+    current: isDaytime ? 'daytime' : 'nighttime',
+    period: isDaytime ? daytime : nighttime,
+    daytime,
+    nighttime,
+    day: { from: local(day, 0), to: local(day + 1, 0) },
+    month: { from: localToInstant(year, month, 1, 0), to: localToInstant(year, month + 1, 1, 0) },
+  };
+}

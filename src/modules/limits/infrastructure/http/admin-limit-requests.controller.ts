@@ -1,0 +1,56 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import type { Principal } from '../../../../shared/auth/principal.js';
+import { AdminEndpoint, ApiErrors } from '../../../../shared/http/api-docs.js';
+import { AdminListLimitRequestsUseCase } from '../../application/admin-list-limit-requests.use-case.js';
+import { ApproveLimitRequestUseCase } from '../../application/approve-limit-request.use-case.js';
+import { RejectLimitRequestUseCase } from '../../application/reject-limit-request.use-case.js';
+import { limitRequestIdPipe } from './limit-requests.controller.js';
+import { presentLimitRequestForAdmin } from './limit-request.presenter.js';
+import { AdminLimitRequestsQuery, RejectLimitRequestBody } from './limit-request.request.js';
+import { AdminLimitRequestListResponse, AdminLimitRequestResponse } from './limit-request.response.js';
+
+@ApiTags('Admin')
+@Controller('api/v1/admin/limits/requests')
+export class AdminLimitRequestsController {
+  constructor(
+    private readonly list: AdminListLimitRequestsUseCase,
+    private readonly approveRequest: ApproveLimitRequestUseCase,
+    private readonly rejectRequest: RejectLimitRequestUseCase,
+  ) {}
+
+  @Get()
+  @AdminEndpoint('admin:limits:read')
+  @ApiOperation({ summary: "Every client's limit requests in one status (default pending, oldest first)" })
+  @ApiOkResponse({ type: AdminLimitRequestListResponse })
+  @ApiErrors(400)
+  async index(@Query() q: AdminLimitRequestsQuery): Promise<AdminLimitRequestListResponse> {
+    const items = await this.list.execute(q.status ?? 'pending', q.limit ?? 100, q.offset ?? 0);
+    return { success: true, data: items.map(presentLimitRequestForAdmin) };
+  }
+
+  @Post(':id/approve')
+  @HttpCode(200)
+  @AdminEndpoint('admin:limits:write')
+  @ApiOperation({ summary: "Approve: the account's cap becomes the requested amount at once" })
+  @ApiOkResponse({ type: AdminLimitRequestResponse })
+  @ApiErrors(404, 409)
+  async approve(@CurrentPrincipal() p: Principal, @Param('id', limitRequestIdPipe) id: string): Promise<AdminLimitRequestResponse> {
+    return { success: true, data: presentLimitRequestForAdmin(await this.approveRequest.execute(p.id, id)) };
+  }
+
+  @Post(':id/reject')
+  @HttpCode(200)
+  @AdminEndpoint('admin:limits:write')
+  @ApiOperation({ summary: 'Reject, with the reason the client will see' })
+  @ApiOkResponse({ type: AdminLimitRequestResponse })
+  @ApiErrors(400, 404, 409)
+  async reject(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', limitRequestIdPipe) id: string,
+    @Body() body: RejectLimitRequestBody,
+  ): Promise<AdminLimitRequestResponse> {
+    return { success: true, data: presentLimitRequestForAdmin(await this.rejectRequest.execute(p.id, id, body.reason)) };
+  }
+}

@@ -1,0 +1,68 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
+import { LIMIT_PERIODS, LIMIT_TYPES, type LimitPeriod, type LimitType } from '../../domain/limit-kinds.js';
+import { LIMIT_REQUEST_STATUSES, type LimitRequestStatus } from '../../domain/limit-request.aggregate.js';
+
+export class CreateLimitRequestBody {
+  @ApiProperty({ enum: LIMIT_TYPES, example: 'pix_out' })
+  @IsIn(LIMIT_TYPES, { message: `type must be one of ${LIMIT_TYPES.join(', ')}` })
+  type: LimitType;
+
+  @ApiProperty({ enum: LIMIT_PERIODS, example: 'nighttime' })
+  @IsIn(LIMIT_PERIODS, { message: `period must be one of ${LIMIT_PERIODS.join(', ')}` })
+  period: LimitPeriod;
+
+  @ApiProperty({ example: '2500.00', description: 'The cap asked for: BRL decimal string' })
+  @IsAmount()
+  requested_amount: string;
+
+  @ApiPropertyOptional({ maxLength: 500, example: 'Paying rent at night' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  reason?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Defaults to the client's default account" })
+  @IsOptional()
+  @IsUUID('all', { message: 'account_id must be a UUID' })
+  account_id?: string;
+}
+
+export class LimitsQuery {
+  @ApiPropertyOptional({ format: 'uuid', description: "Defaults to the client's default account" })
+  @IsOptional()
+  @IsUUID('all', { message: 'account_id must be a UUID' })
+  account_id?: string;
+}
+
+export class AdminLimitRequestsQuery {
+  @ApiPropertyOptional({ enum: LIMIT_REQUEST_STATUSES, default: 'pending' })
+  @IsOptional()
+  @IsIn(LIMIT_REQUEST_STATUSES, { message: `status must be one of ${LIMIT_REQUEST_STATUSES.join(', ')}` })
+  status?: LimitRequestStatus;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be an integer' })
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'offset must be an integer' })
+  @Min(0)
+  offset?: number;
+}
+
+export class RejectLimitRequestBody {
+  @ApiProperty({ minLength: 1, maxLength: 500, example: 'Declared income does not support this limit' })
+  @IsString()
+  @Matches(/\S/, { message: 'reason must not be blank' })
+  @MaxLength(500)
+  reason: string;
+}

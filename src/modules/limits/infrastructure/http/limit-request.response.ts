@@ -1,0 +1,45 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { LIMIT_PERIODS, LIMIT_TYPES } from '../../domain/limit-kinds.js';
+import { LIMIT_REQUEST_STATUSES } from '../../domain/limit-request.aggregate.js';
+
+/** The spec's "Limit change request record", plus the decision fields. */
+export class LimitRequestDto {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty({ format: 'uuid' }) account_id: string;
+  @ApiProperty({ enum: LIMIT_TYPES }) type: string;
+  @ApiProperty({ enum: LIMIT_PERIODS }) period: string;
+  @ApiProperty({ example: '1000.00', description: 'The cap when the request was made' }) current_amount: string;
+  @ApiProperty({ example: '2500.00' }) requested_amount: string;
+  @ApiProperty({ example: '', description: 'May be empty' }) reason: string;
+  @ApiProperty({ enum: LIMIT_REQUEST_STATUSES, example: 'pending' }) status: string;
+  @ApiProperty({ type: String, nullable: true, description: "The administrator's reason when rejected" }) response_reason: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) decided_at: string | null;
+  @ApiProperty({ format: 'date-time', description: 'created_at + 48 h; a pending request then expires' }) expires_at: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+export class AdminLimitRequestDto extends LimitRequestDto {
+  @ApiProperty({ format: 'uuid' }) client_id: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The deciding administrator' }) decided_by: string | null;
+}
+
+export class LimitRequestResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ type: LimitRequestDto }) data: LimitRequestDto;
+}
+
+export class LimitRequestListResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ type: [LimitRequestDto] }) data: LimitRequestDto[];
+}
+
+export class AdminLimitRequestResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ type: AdminLimitRequestDto }) data: AdminLimitRequestDto;
+}
+
+export class AdminLimitRequestListResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ type: [AdminLimitRequestDto] }) data: AdminLimitRequestDto[];
+}

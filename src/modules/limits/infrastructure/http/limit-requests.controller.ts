@@ -1,0 +1,61 @@
+import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import type { Principal } from '../../../../shared/auth/principal.js';
+import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
+import { CreateLimitRequestUseCase } from '../../application/create-limit-request.use-case.js';
+import { GetLimitRequestUseCase } from '../../application/get-limit-request.use-case.js';
+import { ListPendingLimitRequestsUseCase } from '../../application/list-pending-limit-requests.use-case.js';
+import { LimitRequestNotFoundError } from '../../domain/limits.errors.js';
+import { presentLimitRequest } from './limit-request.presenter.js';
+import { CreateLimitRequestBody, LimitsQuery } from './limit-request.request.js';
+import { LimitRequestListResponse, LimitRequestResponse } from './limit-request.response.js';
+
+/** A malformed id cannot name a request: answered like an unknown one. */
+export const limitRequestIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new LimitRequestNotFoundError() });
+
+@ApiTags('Limits')
+@Controller('api/v1/pix/limits/requests')
+export class LimitRequestsController {
+  constructor(
+    private readonly create: CreateLimitRequestUseCase,
+    private readonly listPending: ListPendingLimitRequestsUseCase,
+    private readonly getOne: GetLimitRequestUseCase,
+  ) {}
+
+  @Post()
+  @ClientEndpoint('pix:limits:write')
+  @ApiOperation({ summary: 'Ask for another cap; an administrator approves or rejects it within 48 h' })
+  @ApiCreatedResponse({ type: LimitRequestResponse })
+  @ApiErrors(400, 404, 409)
+  async open(@CurrentPrincipal() p: Principal, @Body() body: CreateLimitRequestBody): Promise<LimitRequestResponse> {
+    const r = await this.create.execute({
+      clientId: p.id,
+      accountId: body.account_id,
+      type: body.type,
+      period: body.period,
+      requestedAmount: body.requested_amount,
+      reason: body.reason,
+    });
+    return { success: true, data: presentLimitRequest(r) };
+  }
+
+  @Get()
+  @ClientEndpoint('pix:limits:read')
+  @ApiOperation({ summary: 'Your pending (unexpired) limit requests' })
+  @ApiOkResponse({ type: LimitRequestListResponse })
+  @ApiErrors(400, 404)
+  async index(@CurrentPrincipal() p: Principal, @Query() q: LimitsQuery): Promise<LimitRequestListResponse> {
+    const items = await this.listPending.execute(p.id, q.account_id);
+    return { success: true, data: items.map(presentLimitRequest) };
+  }
+
+  @Get(':id')
+  @ClientEndpoint('pix:limits:read')
+  @ApiOperation({ summary: 'One of your limit requests, in any status' })
+  @ApiOkResponse({ type: LimitRequestResponse })
+  @ApiErrors(404)
+  async show(@CurrentPrincipal() p: Principal, @Param('id', limitRequestIdPipe) id: string): Promise<LimitRequestResponse> {
+    return { success: true, data: presentLimitRequest(await this.getOne.execute(p.id, id)) };
+  }
+}

@@ -1,0 +1,48 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdentityModule } from '../identity/identity.module.js';
+import { TransactionsModule } from '../transactions/transactions.module.js';
+import { AccountLimitPolicy } from './application/account-limit-policy.service.js';
+import { AccountLimitsRepository } from './application/account-limits.repository.js';
+import { AdminListLimitRequestsUseCase } from './application/admin-list-limit-requests.use-case.js';
+import { ApproveLimitRequestUseCase } from './application/approve-limit-request.use-case.js';
+import { CreateLimitRequestUseCase } from './application/create-limit-request.use-case.js';
+import { ExpireLimitRequestsUseCase } from './application/expire-limit-requests.use-case.js';
+import { GetLimitRequestUseCase } from './application/get-limit-request.use-case.js';
+import { GetLimitsUseCase } from './application/get-limits.use-case.js';
+import { LimitPolicy } from './application/limit-policy.js';
+import { LimitRequestRepository } from './application/limit-request.repository.js';
+import { LimitSheets } from './application/limit-sheets.service.js';
+import { ListPendingLimitRequestsUseCase } from './application/list-pending-limit-requests.use-case.js';
+import { RejectLimitRequestUseCase } from './application/reject-limit-request.use-case.js';
+import { AdminLimitRequestsController } from './infrastructure/http/admin-limit-requests.controller.js';
+import { LimitRequestsController } from './infrastructure/http/limit-requests.controller.js';
+import { LimitsController } from './infrastructure/http/limits.controller.js';
+import { AccountLimitOrmEntity } from './infrastructure/persistence/account-limit.orm-entity.js';
+import { LimitRequestOrmEntity } from './infrastructure/persistence/limit-request.orm-entity.js';
+import { TypeormAccountLimitsRepository } from './infrastructure/persistence/typeorm-account-limits.repository.js';
+import { TypeormLimitRequestRepository } from './infrastructure/persistence/typeorm-limit-request.repository.js';
+import { LimitRequestExpiryScheduler } from './infrastructure/queue/limit-request-expiry.scheduler.js';
+
+/** Transaction limits per account (the LimitPolicy payments call) and the admin-approved change requests. */
+@Module({
+  imports: [IdentityModule, TransactionsModule, TypeOrmModule.forFeature([AccountLimitOrmEntity, LimitRequestOrmEntity])],
+  controllers: [LimitsController, LimitRequestsController, AdminLimitRequestsController],
+  providers: [
+    { provide: AccountLimitsRepository, useClass: TypeormAccountLimitsRepository },
+    { provide: LimitRequestRepository, useClass: TypeormLimitRequestRepository },
+    { provide: LimitPolicy, useClass: AccountLimitPolicy },
+    LimitSheets,
+    GetLimitsUseCase,
+    CreateLimitRequestUseCase,
+    ListPendingLimitRequestsUseCase,
+    GetLimitRequestUseCase,
+    ExpireLimitRequestsUseCase,
+    AdminListLimitRequestsUseCase,
+    ApproveLimitRequestUseCase,
+    RejectLimitRequestUseCase,
+    LimitRequestExpiryScheduler,
+  ],
+  exports: [LimitPolicy],
+})
+export class LimitsModule {}

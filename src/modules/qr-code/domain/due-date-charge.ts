@@ -1,0 +1,170 @@
+import Big from 'big.js';
+import { Money } from '../../../shared/money/money.js';
+import { InvalidDueDateChargeError } from './due-date-charge.errors.js';
+
+/** 1 = fixed BRL, 2 = percent of the amount. */
+export interface Penalty {
+  mode: 1 | 2;
+  value: string;
+}
+/** 1 = BRL per day, 2 = percent per day, 3 = percent per month (30 days), 4 = percent per year (365 days). */
+export interface Interest {
+  mode: 1 | 2 | 3 | 4;
+  value: string;
+}
+export interface FixedDateDiscount {
+  date: string;
+  value: string;
+}
+/**
+ * 1 = fixed BRL until each fixed date, 2 = percent until each fixed date, 3 = BRL per day paid before
+ * the due date, 4 = percent per day paid before the due date. Modes 1-2 without fixed dates use
+ * `value` until the due date.
+ */
+export interface Discount {
+  mode: 1 | 2 | 3 | 4;
+  value?: string;
+  fixedDates?: FixedDateDiscount[];
+}
+/** 1 = fixed BRL, 2 = percent of the amount. */
+export interface Rebate {
+  mode: 1 | 2;
+  value: string;
+}
+
+export interface DueDateChargeTerms {
+  originalAmount: Money;
+  /** YYYY-MM-DD. */
+  dueDate: string;
+  /** YYYY-MM-DD, the payment's calendar day in America/Sao_Paulo (the caller converts). */
+  paymentDate: string;
+  penalty?: Penalty;
+  interest?: Interest;
+  discount?: Discount;
+  rebate?: Rebate;
+}
+
+export interface DueDateChargeAmounts {
+  finalAmount: Money;
+  rebate: Money;
+  discount: Money;
+  penalty: Money;
+  interest: Money;
+  daysLate: number;
+  daysEarly: number;
+}
+
+const MIN_AMOUNT = Money.of('0.01');
+const BRL_VALUE = /^\d{1,13}(\.\d{1,2})?$/;
+const PERCENT_VALUE = /^\d{1,3}(\.\d{1,4})?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/**
+ * What a payer owes on a due-date charge (cobv) paid on `paymentDate`:
+ *   base  = original - rebate                 (a rebate lowers the debt itself, so percentages apply to base)
+ *   final = base - discount                   (paid on or before the due date)
+ *   final = base + penalty + interest         (paid after it)
+ * Every component is rounded half-up to cents on its own, so the parts add up to the final amount,
+ * which is never below 0.01. Every calendar day counts as a business day (DECISIONS §9 allows it):
+ * a due date on a weekend or holiday is not moved, and interest and per-day discounts count calendar days.
+ */
+export function calculateDueDateCharge(terms: DueDateChargeTerms): DueDateChargeAmounts {
+  const original = terms.originalAmount;
+  const paymentDay = parseDate(terms.paymentDate, 'payment_date');
+  const elapsed = paymentDay - parseDate(terms.dueDate, 'due_date');
+  const daysLate = Math.max(0, elapsed);
+  const daysEarly = Math.max(0, -elapsed);
+
+  // Every term is evaluated (and so validated) whatever the date; lateness then picks which count.
+  const rebate = terms.rebate ? fixedOrPercent(terms.rebate, original, 'rebate') : Money.zero();
+  const base = Money.max(original.minus(rebate), Money.zero());
+  const earlyDiscount = terms.discount ? discountFor(terms.discount, base, paymentDay, daysEarly) : Money.zero();
+  const latePenalty = terms.penalty ? fixedOrPercent(terms.penalty, base, 'penalty') : Money.zero();
+  const interest = terms.interest ? interestFor(terms.interest, base, daysLate) : Money.zero();
+  const discount = daysLate === 0 ? earlyDiscount : Money.zero();
+  const penalty = daysLate > 0 ? latePenalty : Money.zero();
+
+  const finalAmount = Money.max(base.minus(discount).plus(penalty).plus(interest), MIN_AMOUNT);
+  return { finalAmount, rebate, discount, penalty, interest, daysLate, daysEarly };
+}
+
+function fixedOrPercent(term: Penalty | Rebate, base: Money, field: string): Money {
+  if (term.mode === 1) return brl(term.value, `${field}.value`);
+  if (term.mode === 2) return base.times(percent(term.value, `${field}.value`));
+  throw new InvalidDueDateChargeError(`${field}.mode`, 'must be 1 (fixed) or 2 (percent)');
+}
+
+function interestFor(interest: Interest, base: Money, daysLate: number): Money {
+  const field = 'interest.value';
+  switch (interest.mode) {
+    case 1:
+      return brl(interest.value, field).times(String(daysLate));
+    case 2:
+      return base.times(percent(interest.value, field).times(daysLate));
+    case 3:
+      return base.times(percent(interest.value, field).times(daysLate).div(30));
+    case 4:
+      return base.times(percent(interest.value, field).times(daysLate).div(365));
+    default:
+      throw new InvalidDueDateChargeError('interest.mode', 'must be 1, 2, 3 or 4');
+  }
+}
+
+function discountFor(discount: Discount, base: Money, paymentDay: number, daysEarly: number): Money {
+  switch (discount.mode) {
+    case 1:
+    case 2: {
+      const amountFor = (value: string, field: string): Money =>
+        discount.mode === 1 ? brl(value, field) : base.times(percent(value, field));
+      const dates = discount.fixedDates ?? [];
+      if (dates.length === 0) return amountFor(required(discount.value), 'discount.value');
+      const offers = dates
+        .map((entry, i) => ({
+          day: parseDate(entry.date, `discount.fixed_dates[${i}].date`),
+          amount: amountFor(entry.value, `discount.fixed_dates[${i}].value`),
+        }))
+        .sort((a, b) => a.day - b.day);
+      // The earliest date not yet passed applies; after the last one there is no discount.
+      return offers.find((offer) => offer.day >= paymentDay)?.amount ?? Money.zero();
+    }
+    case 3:
+      return brl(required(discount.value), 'discount.value').times(String(daysEarly));
+    case 4:
+      return base.times(percent(required(discount.value), 'discount.value').times(daysEarly));
+    default:
+      throw new InvalidDueDateChargeError('discount.mode', 'must be 1, 2, 3 or 4');
+  }
+}
+
+function required(value: string | undefined): string {
+  if (value === undefined) throw new InvalidDueDateChargeError('discount.value', 'is required for this mode');
+  return value;
+}
+
+function brl(value: string, field: string): Money {
+  if (typeof value !== 'string' || !BRL_VALUE.test(value)) {
+    throw new InvalidDueDateChargeError(field, 'must be a decimal string with up to 2 decimals');
+  }
+  return Money.of(value);
+}
+
+/** "2.00" (percent) -> 0.02 as an exact decimal factor. */
+function percent(value: string, field: string): Big {
+  if (typeof value !== 'string' || !PERCENT_VALUE.test(value)) {
+    throw new InvalidDueDateChargeError(field, 'must be a percentage with up to 3 digits and 4 decimals');
+  }
+  return new Big(value).div(100);
+}
+
+/** Days since the epoch of a real calendar date; "2024-02-30" is refused, not rolled over. */
+function parseDate(value: string, field: string): number {
+  const match = typeof value === 'string' ? DATE.exec(value) : null;
+  if (match) {
+    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+    const time = Date.UTC(year, month - 1, day);
+    const date = new Date(time);
+    if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) return time / DAY_MS;
+  }
+  throw new InvalidDueDateChargeError(field, 'must be a calendar date (YYYY-MM-DD)');
+}

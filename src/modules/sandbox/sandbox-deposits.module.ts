@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { FeesModule } from '../fees/fees.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
+import { LedgerModule } from '../ledger/ledger.module.js';
+import { TransactionsModule } from '../transactions/transactions.module.js';
+import { DepositUseCase } from './application/deposit.use-case.js';
+
+/** The deposit use case alone (no endpoints), for the CLI's opening balances. */
+@Module({
+  imports: [IdentityModule, LedgerModule, TransactionsModule, FeesModule],
+  providers: [DepositUseCase],
+  exports: [DepositUseCase],
+})
+export class SandboxDepositsModule {}

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { LimitPolicy } from '../../src/modules/limits/application/limit-policy.js';
+import { TransactionsService } from '../../src/modules/transactions/application/transactions.service.js';
+import { Transaction, type TransactionStatus } from '../../src/modules/transactions/domain/transaction.aggregate.js';
+import { Money } from '../../src/shared/money/money.js';
+import { UnitOfWork } from '../../src/shared/persistence/unit-of-work.js';
+import { http, newAdmin, newClient, startApp, type TestClient } from '../support/test-app.js';
+
+describe('LimitPolicy against real payments (e2e)', () => {
+  let app: NestExpressApplication;
+  let admin: { auth: { Authorization: string } };
+
+  beforeAll(async () => {
+    app = await startApp();
+    admin = await newAdmin(app);
+  });
+
+  afterAll(() => app.close());
+
+  const cashOut = (c: TestClient, amount: string, status: TransactionStatus) =>
+    Transaction.create({
+      id: randomUUID(),
+      clientId: c.clientId,
+      accountId: c.accountId,
+      type: 'cash_out',
+      status,
+      externalId: null,
+      reference: null,
+      amount: Money.of(amount),
+      pixKey: null,
+      pixKeyType: null,
+      endToEndId: null,
+      payer: null,
+      receiver: null,
+      description: 'limits e2e',
+      metadata: null,
+      now: new Date(),
+    });
+
+  /** What a payment use case does: check the limits, then write its transaction row, in one uow. */
+  const payOut = (c: TestClient, amount: string) =>
+    app.get(UnitOfWork).run(async () => {
+      await app.get(LimitPolicy).assertWithinLimits({
+        clientId: c.clientId,
+        accountId: c.accountId,
+        type: 'pix_out',
+        amount: Money.of(amount),
+        at: new Date(),
+      });
+      await app.get(TransactionsService).record(cashOut(c, amount, 'pending'));
+    });
+
+  const limits = async (c: TestClient) => (await http(app).get('/api/v1/pix/limits').set(c.auth)).body;
+
+  const setDailyCap = async (c: TestClient, amount: string) => {
+    const r = await http(app).post('/api/v1/pix/limits/requests').set(c.auth).send({ type: 'pix_out', period: 'daily', requested_amount: amount });
+    const ok = await http(app).post(`/api/v1/admin/limits/requests/${r.body.data.id}/approve`).set(admin.auth).send();
+    expect(ok.status).toBe(200);
+  };
+
+  it('moves `used` with deposits (pix_in) and live cash-outs (pix_out); failed ones give the room back', async () => {
+    const c = await newClient(app);
+    expect((await http(app).post('/api/v1/sandbox/deposits').set(c.auth).send({ amount: '150.00' })).status).toBe(201);
+    await payOut(c, '100.00');
+    await app.get(UnitOfWork).run(() => app.get(TransactionsService).record(cashOut(c, '999.00', 'failed')));
+
+    const body = await limits(c);
+    const current: 'daytime' | 'nighttime' = body.period.current;
+    const other = current === 'daytime' ? 'nighttime' : 'daytime';
+    const out = body.limits.pix_out;
+    expect(out.daily).toEqual({ limit: '6000.00', used: '100.00', available: '5900.00' });
+    expect(out.monthly).toEqual({ limit: '50000.00', used: '100.00', available: '49900.00' });
+    expect(out[current].used).toBe('100.00');
+    expect(out[other].used).toBe('0.00');
+    expect(body.limits.pix_in.daily).toEqual({ limit: '1000000.00', used: '150.00', available: '999850.00' });
+    expect(body.limits.pix_in[current].used).toBe('150.00');
+    expect(body.limits.ted.daily.used).toBe('0.00');
+  });
+
+  it('refuses with LIMIT_EXCEEDED naming the cap, accepts an exact fit, and records nothing refused', async () => {
+    const c = await newClient(app);
+    await setDailyCap(c, '500.00');
+    await payOut(c, '300.00');
+    await expect(payOut(c, '200.01')).rejects.toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      message: expect.stringContaining('pix_out daily limit'),
+      details: [expect.objectContaining({ field: 'amount', issue: expect.stringContaining('available 200.00') })],
+    });
+    await payOut(c, '200.00');
+    expect((await limits(c)).limits.pix_out.daily).toEqual({ limit: '500.00', used: '500.00', available: '0.00' });
+    await expect(payOut(c, '0.01')).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED' });
+  });
+
+  it('lets exactly as many parallel payments through as fit the remaining cap', async () => {
+    const c = await newClient(app); // no account_limits row yet: the first payments also race to create it
+    const before = await limits(c);
+    const out = before.limits.pix_out;
+    const room = Money.min(Money.of(out[before.period.current].available), Money.of(out.daily.available));
+    const each = room.times('0.2');
+    let fits = 0;
+    for (let acc = each; acc.lte(room); acc = acc.plus(each)) fits++;
+    expect(fits).toBe(5);
+
+    const attempts = 12;
+    const results = await Promise.allSettled(Array.from({ length: attempts }, () => payOut(c, each.toFixed2())));
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    const refused = results.filter((r) => r.status === 'rejected' && (r.reason as { code?: string }).code === 'LIMIT_EXCEEDED').length;
+    expect(ok).toBe(fits);
+    expect(refused).toBe(attempts - fits);
+    const after = (await limits(c)).limits.pix_out;
+    expect(after.daily.used).toBe(each.times(String(fits)).toFixed2());
+  });
+
+  it('refuses to run outside a unit of work, where its lock would protect nothing', async () => {
+    const c = await newClient(app);
+    await expect(
+      app.get(LimitPolicy).assertWithinLimits({ clientId: c.clientId, accountId: c.accountId, type: 'pix_out', amount: Money.of('1.00'), at: new Date() }),
+    ).rejects.toThrow(/UnitOfWork/);
+  });
+});
