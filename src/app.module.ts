@@ -9,6 +9,7 @@ import { dataSourceOptions } from './database/data-source-options.js';
 import { FeesModule } from './modules/fees/fees.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
+import { KeysModule } from './modules/keys/keys.module.js';
 import { LedgerModule } from './modules/ledger/ledger.module.js';
 import { LimitsModule } from './modules/limits/limits.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
@@ -56,6 +57,7 @@ export class AppModule {
         OnboardingModule,
         FeesModule,
         LimitsModule,
+        KeysModule,
         ...(config.pixProvider === 'sandbox' ? [SandboxModule] : []),
       ],
       providers: [

@@ -12,6 +12,10 @@ export interface AppConfig {
   redisKeyPrefix: string;
   jwtSecret: string;
   pspIspb: string;
+  /** Name this service answers for its own ISPB, which is not in the participant list. */
+  pspName: string;
+  /** The Central Bank's Pix participant CSV, relative to the working directory unless absolute. */
+  participantsFile: string;
   pixProvider: string;
   pixQrBaseUrl: string;
   sandboxSpiLatencyMs: number;
@@ -69,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'ips',
     jwtSecret,
     pspIspb: ispb,
+    pspName: env.PSP_NAME || 'Instant Payments Sandbox',
+    participantsFile: env.PARTICIPANTS_FILE || 'data/lista-participantes-instituicoes-em-adesao-pix-20251223.csv',
     pixProvider: env.PIX_PROVIDER ?? 'sandbox',
     pixQrBaseUrl: env.PIX_QR_BASE_URL ?? 'pix.sandbox.local',
     sandboxSpiLatencyMs: int('SANDBOX_SPI_LATENCY_MS', 100, env),

@@ -9,6 +9,7 @@ import { IdempotencyKeyOrmEntity } from '../shared/idempotency/idempotency-key.o
 import { FeeScheduleOrmEntity } from '../modules/fees/infrastructure/persistence/fee-schedule.orm-entity.js';
 import { AccountLimitOrmEntity } from '../modules/limits/infrastructure/persistence/account-limit.orm-entity.js';
 import { LimitRequestOrmEntity } from '../modules/limits/infrastructure/persistence/limit-request.orm-entity.js';
+import { PixKeyOrmEntity } from '../modules/keys/infrastructure/persistence/pix-key.orm-entity.js';
 
 /** Every ORM entity, listed explicitly so one data source serves the app, the CLI and migrations. */
 export const ENTITIES = [
@@ -26,4 +27,5 @@ export const ENTITIES = [
   FeeScheduleOrmEntity,
   AccountLimitOrmEntity,
   LimitRequestOrmEntity,
+  PixKeyOrmEntity,
 ];

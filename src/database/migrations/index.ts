@@ -1,4 +1,5 @@
 import { Foundation1763840000000 } from './1763840000000-foundation.js';
+import { PixKeys1763850000000 } from './1763850000000-pix-keys.js';
 import { Limits1763860000000 } from './1763860000000-limits.js';
 import { Idempotency1763865000000 } from './1763865000000-idempotency.js';
 import { Fees1763880000000 } from './1763880000000-fees.js';
@@ -6,6 +7,7 @@ import { Fees1763880000000 } from './1763880000000-fees.js';
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
   Foundation1763840000000,
+  PixKeys1763850000000,
   Limits1763860000000,
   Idempotency1763865000000,
   Fees1763880000000,

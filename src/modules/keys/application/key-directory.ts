@@ -1,3 +1,4 @@
+import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import type { PersonType } from '../../../shared/domain/tax-id.js';
 
 export type PixKeyType = 'CPF' | 'CNPJ' | 'EMAIL' | 'PHONE' | 'EVP';
@@ -15,6 +16,8 @@ export interface DirectoryEntry {
   holderName: string;
   holderDocument: string;
   personType: PersonType;
+  /** When the key was registered, when the directory says. */
+  createdAt?: Date;
   /** Present when the key belongs to an account of this service (on-us settlement). */
   internal?: { clientId: string; accountId: string };
 }
@@ -26,4 +29,18 @@ export interface DirectoryEntry {
 export abstract class KeyDirectory {
   /** The entry for a key, or null when the directory has none. `keyType` narrows the lookup. */
   abstract resolve(keyValue: string, keyType?: PixKeyType): Promise<DirectoryEntry | null>;
+}
+
+/** The holder and account behind a key, as the payer or recipient of a payment. */
+export function counterpartyOf(entry: DirectoryEntry): Counterparty {
+  return {
+    name: entry.holderName,
+    document: entry.holderDocument,
+    ispb: entry.ispb,
+    participantName: entry.participantName,
+    branch: entry.branch,
+    account: entry.accountNumber,
+    accountType: entry.accountType,
+    internal: entry.internal ?? null,
+  };
 }

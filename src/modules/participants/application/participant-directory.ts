@@ -3,6 +3,8 @@ export interface Participant {
   ispb: string;
   name: string;
   shortName: string;
+  /** False for participants that hold no accounts (initiators, special settlers); absent means unknown. */
+  providesAccounts?: boolean;
 }
 
 /** Port to the Central Bank's list of Pix participants (shipped as data in the repo). */

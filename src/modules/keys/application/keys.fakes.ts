@@ -1,0 +1,103 @@
+import type { AppConfig } from '../../../config/app.config.js';
+import type { DomainEvent } from '../../../shared/domain/domain-event.js';
+import { NotFoundError } from '../../../shared/errors/domain-error.js';
+import type { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
+import type { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import type { AccountDirectory, AccountWithHolder } from '../../identity/application/account-directory.js';
+import { Client } from '../../identity/domain/client.aggregate.js';
+import { ParticipantDirectory, type Participant } from '../../participants/application/participant-directory.js';
+import { PixKey } from '../domain/pix-key.aggregate.js';
+import { KeyAlreadyExistsError } from '../domain/pix-key.errors.js';
+import { PixKeyRepository } from './pix-key.repository.js';
+
+/** In-memory stand-ins for the unit tests of this module. */
+export const TEST_CONFIG = { pspIspb: '99999004', pspName: 'Instant Payments Sandbox' } as AppConfig;
+
+export class FakeUnitOfWork {
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+  inTransaction(): boolean {
+    return true;
+  }
+  asPort(): UnitOfWork {
+    return this as unknown as UnitOfWork;
+  }
+}
+
+export class FakeOutbox {
+  events: DomainEvent[] = [];
+  async append(events: DomainEvent[]): Promise<void> {
+    this.events.push(...events);
+  }
+  asPort(): OutboxWriter {
+    return this as unknown as OutboxWriter;
+  }
+}
+
+export class InMemoryPixKeys extends PixKeyRepository {
+  readonly rows = new Map<string, PixKey>();
+  private copy = (k: PixKey) => PixKey.restore({ ...k.snapshot });
+  private active = () => [...this.rows.values()].filter((k) => k.isActive);
+
+  async insert(key: PixKey): Promise<void> {
+    if (this.active().some((k) => k.snapshot.keyValue === key.snapshot.keyValue)) throw new KeyAlreadyExistsError();
+    this.rows.set(key.id, this.copy(key));
+  }
+  async save(key: PixKey): Promise<void> {
+    this.rows.set(key.id, this.copy(key));
+  }
+  async findActiveByValue(keyValue: string): Promise<PixKey | null> {
+    const k = this.active().find((r) => r.snapshot.keyValue === keyValue);
+    return k ? this.copy(k) : null;
+  }
+  async findOwnActiveForUpdate(clientId: string, keyValue: string): Promise<PixKey | null> {
+    const k = await this.findActiveByValue(keyValue);
+    return k && k.snapshot.clientId === clientId ? k : null;
+  }
+  async listActiveByClient(clientId: string): Promise<PixKey[]> {
+    return this.active().filter((k) => k.snapshot.clientId === clientId).map(this.copy);
+  }
+  async countActiveOnAccountLocked(accountId: string): Promise<number> {
+    return this.active().filter((k) => k.snapshot.accountId === accountId).length;
+  }
+}
+
+/** Accounts of made-up clients: `add` opens one (branch 0001) for a holder. */
+export class FakeAccounts {
+  private readonly byAccount = new Map<string, AccountWithHolder>();
+
+  add(clientId: string, accountId: string, document: string, name = 'Maria Silva'): AccountWithHolder {
+    const holder = Client.register(clientId, name, document, new Date());
+    const number = String(100001 + this.byAccount.size);
+    const account = { id: accountId, clientId, branch: '0001', number, type: 'payment' as const, isDefault: true, createdAt: new Date() };
+    const owner = { account, holder };
+    this.byAccount.set(accountId, owner);
+    return owner;
+  }
+
+  asPort(): AccountDirectory {
+    const find = (id: string) => this.byAccount.get(id) ?? null;
+    return {
+      byId: async (id: string) => find(id),
+      ownAccount: async (clientId: string, accountId?: string) => {
+        const owner = accountId ? find(accountId) : [...this.byAccount.values()].find((o) => o.account.clientId === clientId);
+        if (!owner || owner.account.clientId !== clientId) throw new NotFoundError('Account', 'ACCOUNT_NOT_FOUND');
+        return owner;
+      },
+    } as unknown as AccountDirectory;
+  }
+}
+
+export class FakeParticipants extends ParticipantDirectory {
+  constructor(private readonly list: Participant[]) {
+    super();
+  }
+  find(ispb: string): Participant | null {
+    const self = { ispb, name: TEST_CONFIG.pspName, shortName: TEST_CONFIG.pspName };
+    return this.list.find((p) => p.ispb === ispb) ?? (ispb === TEST_CONFIG.pspIspb ? self : null);
+  }
+  all(): readonly Participant[] {
+    return this.list;
+  }
+}

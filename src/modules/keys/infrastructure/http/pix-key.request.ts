@@ -1,0 +1,35 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { PIX_KEY_TYPES } from '../../../qr-code/domain/pix-key-syntax.js';
+import type { PixKeyType } from '../../application/key-directory.js';
+import { KEY_DELETION_REASONS, type KeyDeletionReason } from '../../domain/pix-key.aggregate.js';
+
+export class RegisterPixKeyBody {
+  @ApiProperty({ enum: PIX_KEY_TYPES, example: 'EMAIL', description: 'Upper case' })
+  @IsIn(PIX_KEY_TYPES, { message: `key_type must be one of ${PIX_KEY_TYPES.join(', ')}` })
+  key_type: PixKeyType;
+
+  @ApiPropertyOptional({
+    example: 'maria.silva@example.com',
+    maxLength: 77,
+    description:
+      'Required except for EVP, whose value the service generates (sending one is refused). CPF/CNPJ: digits only, ' +
+      "the holder's own document; EMAIL: lower case, at most 77 characters; PHONE: +55, area code and number",
+  })
+  @IsOptional()
+  @IsString({ message: 'key_value must be a string' })
+  @MaxLength(200)
+  key_value?: string;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "One of your accounts; defaults to your default account" })
+  @IsOptional()
+  @IsUUID('all', { message: 'account_id must be a UUID' })
+  account_id?: string;
+}
+
+export class DeletePixKeyBody {
+  @ApiPropertyOptional({ enum: KEY_DELETION_REASONS, default: 'USER_REQUESTED' })
+  @IsOptional()
+  @IsIn(KEY_DELETION_REASONS, { message: `reason must be one of ${KEY_DELETION_REASONS.join(', ')}` })
+  reason?: KeyDeletionReason;
+}

@@ -1,0 +1,42 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { PIX_KEY_TYPES } from '../../../qr-code/domain/pix-key-syntax.js';
+
+/** The spec's "Payment key record". Ids and history are shown only for keys you hold. */
+export class PixKeyDto {
+  @ApiProperty({ description: 'Key id; empty for a key you do not hold' }) id: string;
+  @ApiProperty({ description: 'Your client id; empty for a key you do not hold' }) client_id: string;
+  @ApiProperty({ description: 'The account the key points to; empty for a key you do not hold' }) account_id: string;
+  @ApiProperty({ enum: PIX_KEY_TYPES, example: 'EVP' }) key_type: string;
+  @ApiProperty({ example: '3f1c2b8e-9a4d-4c6e-8f7a-1b2c3d4e5f60' }) key_value: string;
+  @ApiProperty({ example: '99999004', description: "The account's participant (ISPB)" }) ispb: string;
+  @ApiProperty({ example: '0001' }) branch_number: string;
+  @ApiProperty({ example: 'TRAN', description: 'DICT account type: CACC, SVGS, SLRY or TRAN (payment account)' }) account_type: string;
+  @ApiProperty({ example: '100001' }) account_number: string;
+  @ApiProperty({ enum: ['NATURAL_PERSON', 'LEGAL_PERSON'] }) person_type: string;
+  @ApiProperty({ example: '52998224725', description: 'CPF/CNPJ; masked (***.982.247-**) for a key you do not hold' }) tax_id: string;
+  @ApiProperty({ example: 'Maria Silva' }) holder_name: string;
+  @ApiProperty({ example: '', description: 'Id at the central directory; empty in the sandbox' }) dict_key_id: string;
+  @ApiProperty({ example: 'active' }) dict_status: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) created_at: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) updated_at: string | null;
+}
+
+export class PixKeyResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ type: PixKeyDto }) data: PixKeyDto;
+}
+
+export class PixKeyListResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ type: [PixKeyDto] }) data: PixKeyDto[];
+}
+
+export class PixKeyDeletedDto {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ example: 'Pix key deleted' }) message: string;
+}
+
+export class PixKeyDeletedResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ type: PixKeyDeletedDto }) data: PixKeyDeletedDto;
+}

@@ -1,0 +1,64 @@
+import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import type { Principal } from '../../../../shared/auth/principal.js';
+import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
+import { DeletePixKeyUseCase } from '../../application/delete-pix-key.use-case.js';
+import { ListPixKeysUseCase } from '../../application/list-pix-keys.use-case.js';
+import { LookupPixKeyUseCase } from '../../application/lookup-pix-key.use-case.js';
+import { RegisterPixKeyUseCase } from '../../application/register-pix-key.use-case.js';
+import { presentPixKey } from './pix-key.presenter.js';
+import { DeletePixKeyBody, RegisterPixKeyBody } from './pix-key.request.js';
+import { PixKeyDeletedResponse, PixKeyListResponse, PixKeyResponse } from './pix-key.response.js';
+
+const KEY_PARAM = { name: 'key', description: 'The key value (CPF, CNPJ, e-mail, +55 phone or EVP), URL-encoded' };
+
+@ApiTags('Pix keys')
+@Controller('api/v1/pix/keys')
+export class PixKeysController {
+  constructor(
+    private readonly register: RegisterPixKeyUseCase,
+    private readonly list: ListPixKeysUseCase,
+    private readonly lookup: LookupPixKeyUseCase,
+    private readonly remove: DeletePixKeyUseCase,
+  ) {}
+
+  @Get()
+  @ClientEndpoint('pix:keys:read')
+  @ApiOperation({ summary: 'Your active Pix keys, oldest first' })
+  @ApiOkResponse({ type: PixKeyListResponse })
+  async index(@CurrentPrincipal() p: Principal): Promise<PixKeyListResponse> {
+    return { success: true, data: (await this.list.execute(p.id)).map(presentPixKey) };
+  }
+
+  @Post()
+  @ClientEndpoint('pix:keys:write')
+  @ApiOperation({ summary: 'Register a key on one of your accounts (5 per account of a person, 20 of a company)' })
+  @ApiCreatedResponse({ type: PixKeyResponse })
+  @ApiErrors(400, 404, 409)
+  async create(@CurrentPrincipal() p: Principal, @Body() body: RegisterPixKeyBody): Promise<PixKeyResponse> {
+    const view = await this.register.execute({ clientId: p.id, keyType: body.key_type, keyValue: body.key_value, accountId: body.account_id });
+    return { success: true, data: presentPixKey(view) };
+  }
+
+  @Get(':key')
+  @ClientEndpoint('pix:keys:read')
+  @ApiOperation({ summary: 'Look a key up in the key directory (any participant); anti-scan rate limited, misses cost more' })
+  @ApiParam(KEY_PARAM)
+  @ApiOkResponse({ type: PixKeyResponse })
+  @ApiErrors(404)
+  async show(@CurrentPrincipal() p: Principal, @Param('key') key: string): Promise<PixKeyResponse> {
+    return { success: true, data: presentPixKey(await this.lookup.execute(p.id, key)) };
+  }
+
+  @Delete(':key')
+  @ClientEndpoint('pix:keys:write')
+  @ApiOperation({ summary: 'Delete one of your keys; its value becomes free to register again' })
+  @ApiParam(KEY_PARAM)
+  @ApiOkResponse({ type: PixKeyDeletedResponse })
+  @ApiErrors(400, 404)
+  async destroy(@CurrentPrincipal() p: Principal, @Param('key') key: string, @Body() body: DeletePixKeyBody): Promise<PixKeyDeletedResponse> {
+    await this.remove.execute(p.id, key, body.reason ?? 'USER_REQUESTED');
+    return { success: true, data: { success: true, message: 'Pix key deleted' } };
+  }
+}
