@@ -6,6 +6,8 @@ import type { IncomingMessage } from 'node:http';
 import { APP_CONFIG, type AppConfig } from './config/app.config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
+import { CashOutModule } from './modules/cash-out/cash-out.module.js';
+import { SettlementWorkerModule } from './modules/cash-out/settlement-worker.module.js';
 import { FeesModule } from './modules/fees/fees.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
@@ -55,9 +57,11 @@ export class AppModule {
         TransactionsModule,
         HealthModule,
         OnboardingModule,
+        CashOutModule,
         FeesModule,
         LimitsModule,
         KeysModule,
+        ...(config.appRole === 'api' ? [] : [SettlementWorkerModule]),
         ...(config.pixProvider === 'sandbox' ? [SandboxModule] : []),
       ],
       providers: [

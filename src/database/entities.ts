@@ -7,6 +7,8 @@ import { TransactionOrmEntity } from '../modules/transactions/infrastructure/per
 import { OutboxMessageOrmEntity } from '../shared/outbox/outbox-message.orm-entity.js';
 import { IdempotencyKeyOrmEntity } from '../shared/idempotency/idempotency-key.orm-entity.js';
 import { FeeScheduleOrmEntity } from '../modules/fees/infrastructure/persistence/fee-schedule.orm-entity.js';
+import { QrLookupOrmEntity } from '../modules/qr-code/infrastructure/persistence/qr-lookup.orm-entity.js';
+import { CashOutOrmEntity } from '../modules/cash-out/infrastructure/persistence/cash-out.orm-entity.js';
 import { AccountLimitOrmEntity } from '../modules/limits/infrastructure/persistence/account-limit.orm-entity.js';
 import { LimitRequestOrmEntity } from '../modules/limits/infrastructure/persistence/limit-request.orm-entity.js';
 import { PixKeyOrmEntity } from '../modules/keys/infrastructure/persistence/pix-key.orm-entity.js';
@@ -24,7 +26,9 @@ export const ENTITIES = [
   TransactionOrmEntity,
   OutboxMessageOrmEntity,
   IdempotencyKeyOrmEntity,
+  CashOutOrmEntity,
   FeeScheduleOrmEntity,
+  QrLookupOrmEntity,
   AccountLimitOrmEntity,
   LimitRequestOrmEntity,
   PixKeyOrmEntity,

@@ -2,6 +2,8 @@ import { Foundation1763840000000 } from './1763840000000-foundation.js';
 import { PixKeys1763850000000 } from './1763850000000-pix-keys.js';
 import { Limits1763860000000 } from './1763860000000-limits.js';
 import { Idempotency1763865000000 } from './1763865000000-idempotency.js';
+import { CashOut1763870000000 } from './1763870000000-cash-out.js';
+import { QrLookups1763875000000 } from './1763875000000-qr-lookups.js';
 import { Fees1763880000000 } from './1763880000000-fees.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
@@ -10,5 +12,7 @@ export const MIGRATIONS = [
   PixKeys1763850000000,
   Limits1763860000000,
   Idempotency1763865000000,
+  CashOut1763870000000,
+  QrLookups1763875000000,
   Fees1763880000000,
 ];

@@ -1,0 +1,108 @@
+/**
+ * Prints throughput and latency of the hot paths on this machine: ledger movements (serial and
+ * contended on one account), authenticated GETs over HTTP, and cash-out creation. Numbers only,
+ * never asserted. Uses its own database (DATABASE_URL, default .../ips_bench) and Redis prefix.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { createApp } from '../src/bootstrap.js';
+import { loadConfig } from '../src/config/app.config.js';
+import { LedgerService } from '../src/modules/ledger/application/ledger.service.js';
+import { OnboardClientUseCase } from '../src/modules/onboarding/application/onboard-client.use-case.js';
+import { Money } from '../src/shared/money/money.js';
+import { UnitOfWork } from '../src/shared/persistence/unit-of-work.js';
+
+function randomCpf(): string {
+  const d = Array.from(randomBytes(9), (b) => b % 10);
+  const dv = (ds: number[], start: number) => {
+    const r = ds.reduce((a, x, i) => a + x * (start - i), 0) % 11;
+    return r < 2 ? 0 : 11 - r;
+  };
+  d.push(dv(d, 10));
+  d.push(dv(d, 11));
+  return d.join('');
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function timed(label: string, total: number, concurrency: number, op: (i: number) => Promise<unknown>) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t0 = performance.now();
+        await op(i);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(44)} ${String(total).padStart(6)} ops  c=${String(concurrency).padStart(2)}  ` +
+      `${(total / seconds).toFixed(0).padStart(6)} ops/s  p50 ${percentile(latencies, 50).toFixed(1)} ms  ` +
+      `p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+  );
+}
+
+async function main(): Promise<void> {
+  const base = loadConfig();
+  const config = {
+    ...base,
+    databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ips_bench',
+    redisKeyPrefix: `ips_bench_${Date.now()}`,
+    logLevel: 'silent',
+    rateLimitPerMinute: 10_000_000,
+    sandboxSpiLatencyMs: 0,
+  };
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  const onboard = app.get(OnboardClientUseCase);
+  const ledger = app.get(LedgerService);
+  const uow = app.get(UnitOfWork);
+  console.log(`node ${process.version}, ${new Date().toISOString()}, RSS after boot ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+
+  const accounts = await Promise.all(Array.from({ length: 20 }, () => onboard.execute('Bench', randomCpf(), undefined, '1000000.00')));
+  const debit = (accountId: string) =>
+    uow.run(() => ledger.post({ transactionId: null, description: 'bench', lines: [{ accountId, operation: 'debit', amount: Money.of('0.01') }] }));
+
+  await timed('ledger debit, one account, serial', 500, 1, () => debit(accounts[0].account_id));
+  await timed('ledger debit, one account, contended', 1000, 10, () => debit(accounts[0].account_id));
+  await timed('ledger debit, 20 accounts', 2000, 10, (i) => debit(accounts[i % 20].account_id));
+
+  const tokenRes = await fetch(`http://127.0.0.1:${port}/api/v1/auth/bearer-token`, {
+    method: 'POST',
+    headers: { 'x-key-id': accounts[1].key_id, 'x-secret-key': accounts[1].secret_key, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const { token } = (await tokenRes.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  await timed('HTTP GET /api/v1/pix/balance', 3000, 10, async () => {
+    const r = await fetch(`http://127.0.0.1:${port}/api/v1/pix/balance`, { headers: auth });
+    if (r.status !== 200) throw new Error(`balance ${r.status}`);
+    await r.arrayBuffer();
+  });
+  await timed('HTTP POST /api/v1/pix/cash-out (queued)', 300, 5, async () => {
+    const r = await fetch(`http://127.0.0.1:${port}/api/v1/pix/cash-out`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ amount: '0.01', pix_key: 'bench@example.com', pix_key_type: 'EMAIL' }),
+    });
+    if (r.status !== 200) throw new Error(`cash-out ${r.status}: ${await r.text()}`);
+    await r.arrayBuffer();
+  });
+  console.log(`RSS at end ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, heap used ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`);
+  await app.close();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,10 @@
+import type { CashOut } from '../domain/cash-out.aggregate.js';
+
+/** Port to stored cash-outs. */
+export abstract class CashOutRepository {
+  abstract insert(cashOut: CashOut): Promise<void>;
+  abstract update(cashOut: CashOut): Promise<void>;
+  abstract findById(id: string): Promise<CashOut | null>;
+  /** Loads with a row lock inside the caller's transaction. */
+  abstract lock(id: string): Promise<CashOut | null>;
+}

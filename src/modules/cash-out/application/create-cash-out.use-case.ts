@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import type { Counterparty } from '../../../shared/domain/counterparty.js';
+import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
+import { DomainError } from '../../../shared/errors/domain-error.js';
+import { Money } from '../../../shared/money/money.js';
+import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
+import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { AccountDirectory } from '../../identity/application/account-directory.js';
+import type { PixKeyType } from '../../keys/application/key-directory.js';
+import { LedgerService } from '../../ledger/application/ledger.service.js';
+import { LimitPolicy } from '../../limits/application/limit-policy.js';
+import { PaymentLookups } from '../../qr-code/application/payment-lookups.js';
+import { TransactionsService } from '../../transactions/application/transactions.service.js';
+import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
+import { CashOut } from '../domain/cash-out.aggregate.js';
+import { selectFlow } from '../domain/cash-out-flow.js';
+import { CashOutRepository } from './cash-out.repository.js';
+import { ReceiverResolver, type BankDetailsInput } from './receiver-resolver.js';
+
+export interface CreateCashOutCommand extends Partial<BankDetailsInput> {
+  clientId: string;
+  amount: string;
+  lookupEndToEndId?: string;
+  pix_key?: string;
+  pix_key_type?: PixKeyType;
+  external_id?: string;
+  description?: string;
+  reference?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * Everything DECISIONS §7 lists as synchronous, in one database transaction: flow, recipient,
+ * limits, the transaction row, the funds hold and the outbox event. Settlement happens later.
+ */
+@Injectable()
+export class CreateCashOutUseCase {
+  constructor(
+    private readonly accounts: AccountDirectory,
+    private readonly receivers: ReceiverResolver,
+    private readonly lookups: PaymentLookups,
+    private readonly limits: LimitPolicy,
+    private readonly ledger: LedgerService,
+    private readonly transactions: TransactionsService,
+    private readonly cashOuts: CashOutRepository,
+    private readonly outbox: OutboxWriter,
+    private readonly uow: UnitOfWork,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  execute(cmd: CreateCashOutCommand): Promise<CashOut> {
+    const flow = selectFlow(cmd, cmd.lookupEndToEndId);
+    return this.uow.run(async () => {
+      const now = new Date();
+      const id = randomUUID();
+      const amount = Money.of(cmd.amount);
+      const own = await this.accounts.ownAccount(cmd.clientId);
+      let receiver: Counterparty;
+      let pixKey = cmd.pix_key ?? null;
+      let pixKeyType: string | null = cmd.pix_key_type ?? null;
+      let endToEndId = newEndToEndId(this.config.pspIspb, now);
+      if (flow === 'key') {
+        receiver = await this.receivers.byKey(cmd.pix_key!, cmd.pix_key_type!);
+      } else if (flow === 'bank') {
+        receiver = await this.receivers.byBankDetails(cmd as BankDetailsInput);
+      } else {
+        const lookup = await this.lookups.consumeForPayment(cmd.clientId, cmd.lookupEndToEndId!, amount, id);
+        ({ receiver, pixKey, pixKeyType, endToEndId } = lookup);
+      }
+      if (receiver.internal?.accountId === own.account.id) {
+        throw new DomainError('SAME_ACCOUNT', 'The recipient is the paying account itself');
+      }
+      await this.limits.assertWithinLimits({ clientId: cmd.clientId, accountId: own.account.id, type: 'pix_out', amount, at: now });
+      const payer = this.receivers.payer(own);
+      const cashOut = CashOut.queue(
+        { id, clientId: cmd.clientId, accountId: own.account.id, externalId: cmd.external_id ?? null, amount, flow, pixKey, pixKeyType, payer, receiver, endToEndId },
+        now,
+      );
+      await this.transactions.record(
+        Transaction.create({
+          id, clientId: cmd.clientId, accountId: own.account.id, type: 'cash_out', externalId: cmd.external_id ?? null,
+          reference: cmd.reference ?? null, amount, pixKey, pixKeyType, endToEndId,
+          payer: { name: payer.name, document: payer.document, bank: bankOf(payer) },
+          receiver: { name: receiver.name, document: receiver.document, bank: bankOf(receiver) },
+          description: cmd.description ?? null, metadata: cmd.metadata ?? null, now,
+        }),
+      );
+      await this.cashOuts.insert(cashOut);
+      await this.ledger.post({
+        transactionId: id,
+        description: 'cash-out hold',
+        lines: [{ accountId: own.account.id, operation: 'hold', amount }],
+      });
+      await this.outbox.append(cashOut.pullEvents());
+      return cashOut;
+    });
+  }
+}
+
+/** The spec's `bank` object of a party. */
+export function bankOf(c: Counterparty) {
+  return { ispb: c.ispb, participant_name: c.participantName, agency: c.branch, account: c.account, account_type: c.accountType };
+}

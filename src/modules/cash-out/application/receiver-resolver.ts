@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import type { Counterparty } from '../../../shared/domain/counterparty.js';
+import { isValidCnpj, isValidCpf } from '../../../shared/domain/tax-id.js';
+import { DomainError } from '../../../shared/errors/domain-error.js';
+import { AccountDirectory, type AccountWithHolder } from '../../identity/application/account-directory.js';
+import { counterpartyOf, KeyDirectory, type PixKeyType } from '../../keys/application/key-directory.js';
+import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
+
+export interface BankDetailsInput {
+  receiver_name: string;
+  receiver_document: string;
+  receiver_ispb: string;
+  receiver_branch: string;
+  receiver_account: string;
+  receiver_account_type: string;
+}
+
+/** Turns what the client supplied (a key, or bank details) into the recipient of the payment. */
+@Injectable()
+export class ReceiverResolver {
+  constructor(
+    private readonly keys: KeyDirectory,
+    private readonly participants: ParticipantDirectory,
+    private readonly accounts: AccountDirectory,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Flow 1: the directory resolves the key (DECISIONS §7: unknown key -> 400 PIX_KEY_NOT_FOUND). */
+  async byKey(key: string, type: PixKeyType): Promise<Counterparty> {
+    const entry = await this.keys.resolve(key, type);
+    if (!entry) {
+      throw new DomainError('PIX_KEY_NOT_FOUND', 'No account is registered for this Pix key', [
+        { field: 'pix_key', issue: 'not found in the key directory' },
+      ]);
+    }
+    return counterpartyOf(entry);
+  }
+
+  /** Flow 2: bank details, checked against the participant list; our own ISPB settles on-us. */
+  async byBankDetails(b: BankDetailsInput): Promise<Counterparty> {
+    if (!isValidCpf(b.receiver_document) && !isValidCnpj(b.receiver_document)) {
+      throw new DomainError('VALIDATION_ERROR', 'receiver_document must be a valid CPF or CNPJ', [
+        { field: 'receiver_document', issue: 'invalid check digits' },
+      ]);
+    }
+    const participant = this.participants.find(b.receiver_ispb);
+    if (!participant) {
+      throw new DomainError('UNKNOWN_PARTICIPANT', 'receiver_ispb is not a Pix participant', [
+        { field: 'receiver_ispb', issue: 'not in the participant list' },
+      ]);
+    }
+    let internal: AccountWithHolder | null = null;
+    if (b.receiver_ispb === this.config.pspIspb) {
+      internal = await this.accounts.byNumber(b.receiver_account);
+      if (!internal || internal.account.branch !== b.receiver_branch) {
+        throw new DomainError('RECEIVER_ACCOUNT_NOT_FOUND', 'No such account at this institution', [
+          { field: 'receiver_account', issue: 'unknown account' },
+        ]);
+      }
+    }
+    return {
+      name: b.receiver_name,
+      document: b.receiver_document,
+      ispb: b.receiver_ispb,
+      participantName: participant.name,
+      branch: b.receiver_branch,
+      account: b.receiver_account,
+      accountType: b.receiver_account_type,
+      internal: internal ? { clientId: internal.account.clientId, accountId: internal.account.id } : null,
+    };
+  }
+
+  /** The paying client's own account as a counterparty. */
+  payer({ account, holder }: AccountWithHolder): Counterparty {
+    return {
+      name: holder.name,
+      document: holder.document,
+      ispb: this.config.pspIspb,
+      participantName: this.participants.find(this.config.pspIspb)?.name ?? 'Instant Payments',
+      branch: account.branch,
+      account: account.number,
+      accountType: account.type,
+      internal: { clientId: holder.id, accountId: account.id },
+    };
+  }
+}

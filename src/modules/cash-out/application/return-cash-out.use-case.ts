@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
+import { DomainError, NotFoundError } from '../../../shared/errors/domain-error.js';
+import { Money } from '../../../shared/money/money.js';
+import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
+import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { LedgerService } from '../../ledger/application/ledger.service.js';
+import { TransactionsService } from '../../transactions/application/transactions.service.js';
+import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
+import type { CashOut } from '../domain/cash-out.aggregate.js';
+import { CashOutRepository } from './cash-out.repository.js';
+import { bankOf } from './create-cash-out.use-case.js';
+
+/**
+ * The recipient's bank sent a completed payment back: completed -> returned, the amount credited
+ * to the payer as a `reversal_in` transaction, in one database transaction.
+ */
+@Injectable()
+export class ReturnCashOutUseCase {
+  constructor(
+    private readonly cashOuts: CashOutRepository,
+    private readonly transactions: TransactionsService,
+    private readonly ledger: LedgerService,
+    private readonly outbox: OutboxWriter,
+    private readonly uow: UnitOfWork,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** `clientId` restricts to the caller's own cash-out (sandbox endpoint); null for the scheme itself. */
+  execute(cashOutId: string, clientId: string | null, amount?: string): Promise<CashOut> {
+    return this.uow.run(async () => {
+      const cashOut = await this.cashOuts.lock(cashOutId);
+      if (!cashOut || (clientId && cashOut.snapshot.clientId !== clientId)) throw new NotFoundError('Cash-out', 'CASH_OUT_NOT_FOUND');
+      if (cashOut.status !== 'completed') {
+        throw new DomainError('CASH_OUT_NOT_RETURNABLE', `Only completed cash-outs can be returned (this one is ${cashOut.status})`);
+      }
+      if (cashOut.isOnUs) {
+        throw new DomainError('CASH_OUT_NOT_RETURNABLE', 'On-us payments are returned through a refund, not the scheme');
+      }
+      const now = new Date();
+      const c = cashOut.snapshot;
+      const returned = amount ? Money.of(amount) : c.amount;
+      cashOut.markReturned(returned, now);
+      const original = await this.transactions.lock(c.id);
+      original.moveTo('returned', now);
+      await this.transactions.save(original);
+      const credit = Transaction.create({
+        id: randomUUID(), clientId: c.clientId, accountId: c.accountId, type: 'reversal_in', status: 'completed',
+        externalId: null, reference: c.id, amount: returned, pixKey: null, pixKeyType: null,
+        endToEndId: newEndToEndId(c.receiver.ispb, now, 'D'),
+        payer: { name: c.receiver.name, document: c.receiver.document, bank: bankOf(c.receiver) },
+        receiver: { name: c.payer.name, document: c.payer.document, bank: bankOf(c.payer) },
+        description: `Return of ${c.endToEndId}`, metadata: { original_end_to_end_id: c.endToEndId, psp: this.config.pspIspb }, now,
+      });
+      await this.transactions.record(credit);
+      await this.cashOuts.update(cashOut);
+      await this.ledger.post({
+        transactionId: credit.id,
+        description: 'cash-out returned',
+        lines: [{ accountId: c.accountId, operation: 'credit', amount: returned }],
+      });
+      await this.outbox.append(cashOut.pullEvents());
+      return cashOut;
+    });
+  }
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
+import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { LedgerService, type Movement } from '../../ledger/application/ledger.service.js';
+import { TransactionsService } from '../../transactions/application/transactions.service.js';
+import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
+import type { CashOut } from '../domain/cash-out.aggregate.js';
+import { CashOutRepository } from './cash-out.repository.js';
+import { bankOf } from './create-cash-out.use-case.js';
+import { SpiGateway, TransientSpiError, type SpiResult } from './spi-gateway.js';
+
+/**
+ * Drives one cash-out to a terminal state. Step 1 (own transaction): queued -> processing. Step 2:
+ * the SPI call, outside any transaction (idempotent per end-to-end id). Step 3 (own transaction,
+ * row-locked): completed (capture; on-us also credits the recipient) or failed (release). A rerun
+ * after a crash repeats only what has not committed, so money moves exactly once.
+ */
+@Injectable()
+export class SettleCashOutUseCase {
+  private readonly logger = new Logger(SettleCashOutUseCase.name);
+
+  constructor(
+    private readonly cashOuts: CashOutRepository,
+    private readonly transactions: TransactionsService,
+    private readonly ledger: LedgerService,
+    private readonly spi: SpiGateway,
+    private readonly outbox: OutboxWriter,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  /** `lastAttempt`: a transient SPI error now fails the payment (AB03) instead of being retried. */
+  async execute(cashOutId: string, lastAttempt: boolean): Promise<void> {
+    const cashOut = await this.begin(cashOutId);
+    if (!cashOut) return;
+    let result: SpiResult;
+    try {
+      result = cashOut.isOnUs ? { outcome: 'settled' } : await this.spi.send(this.order(cashOut));
+    } catch (err) {
+      if (!(err instanceof TransientSpiError) || !lastAttempt) throw err;
+      this.logger.warn({ cashOutId }, 'SPI timed out on the last attempt; failing with AB03');
+      result = { outcome: 'rejected', code: 'AB03', message: 'Timeout: the receiving institution did not answer' };
+    }
+    await this.finish(cashOutId, result);
+  }
+
+  private begin(id: string): Promise<CashOut | null> {
+    return this.uow.run(async () => {
+      const cashOut = await this.cashOuts.lock(id);
+      if (!cashOut) return null;
+      if (cashOut.status === 'queued') {
+        cashOut.startProcessing(new Date());
+        await this.syncTransaction(cashOut);
+        await this.cashOuts.update(cashOut);
+        await this.outbox.append(cashOut.pullEvents());
+      }
+      return cashOut.status === 'processing' ? cashOut : null;
+    });
+  }
+
+  private finish(id: string, result: SpiResult): Promise<void> {
+    return this.uow.run(async () => {
+      const cashOut = await this.cashOuts.lock(id);
+      if (!cashOut || cashOut.status !== 'processing') return; // another worker finished it
+      const now = new Date();
+      const c = cashOut.snapshot;
+      const movements: Movement[] = [];
+      if (result.outcome === 'settled') {
+        cashOut.complete(now);
+        movements.push({ transactionId: c.id, description: 'cash-out completed', lines: [{ accountId: c.accountId, operation: 'capture', amount: c.amount }] });
+        if (c.receiver.internal) movements.push(await this.creditRecipient(cashOut, now));
+      } else {
+        cashOut.fail(result.code, result.message, now);
+        movements.push({ transactionId: c.id, description: 'cash-out failed', lines: [{ accountId: c.accountId, operation: 'release', amount: c.amount }] });
+      }
+      await this.syncTransaction(cashOut);
+      await this.cashOuts.update(cashOut);
+      await this.ledger.postAll(movements);
+      await this.outbox.append(cashOut.pullEvents());
+    });
+  }
+
+  /** On-us: the recipient sees a completed `cash_in` with the same end-to-end id. */
+  private async creditRecipient(cashOut: CashOut, now: Date): Promise<Movement> {
+    const c = cashOut.snapshot;
+    const internal = c.receiver.internal!;
+    const credit = Transaction.create({
+      id: randomUUID(), clientId: internal.clientId, accountId: internal.accountId, type: 'cash_in', status: 'completed',
+      externalId: null, reference: null, amount: c.amount, pixKey: c.pixKey, pixKeyType: c.pixKeyType, endToEndId: c.endToEndId,
+      payer: { name: c.payer.name, document: c.payer.document, bank: bankOf(c.payer) },
+      receiver: { name: c.receiver.name, document: c.receiver.document, bank: bankOf(c.receiver) },
+      description: null, metadata: null, now,
+    });
+    await this.transactions.record(credit);
+    await this.outbox.append([
+      {
+        type: 'cash_in.completed',
+        aggregateId: credit.id,
+        clientId: internal.clientId,
+        webhook: true,
+        payload: { transaction_id: credit.id, end_to_end_id: c.endToEndId, amount: c.amount.toFixed2(), account_id: internal.accountId },
+      },
+    ]);
+    return {
+      transactionId: credit.id,
+      description: 'on-us cash-in',
+      lines: [{ accountId: internal.accountId, operation: 'credit', amount: c.amount }],
+    };
+  }
+
+  private async syncTransaction(cashOut: CashOut): Promise<void> {
+    const tx = await this.transactions.lock(cashOut.snapshot.id);
+    const c = cashOut.snapshot;
+    const target = cashOut.status === 'queued' ? 'pending' : cashOut.status;
+    if (tx.status === target) return;
+    tx.moveTo(target, c.updatedAt, c.errorCode ? { code: c.errorCode, message: c.errorMessage ?? '' } : undefined);
+    await this.transactions.save(tx);
+  }
+
+  private order(cashOut: CashOut) {
+    const c = cashOut.snapshot;
+    return { endToEndId: c.endToEndId, amount: c.amount, payer: c.payer, receiver: c.receiver };
+  }
+}

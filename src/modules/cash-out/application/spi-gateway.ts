@@ -1,0 +1,24 @@
+import type { Counterparty } from '../../../shared/domain/counterparty.js';
+import type { Money } from '../../../shared/money/money.js';
+
+export interface SpiOrder {
+  endToEndId: string;
+  amount: Money;
+  payer: Counterparty;
+  receiver: Counterparty;
+}
+
+export type SpiResult = { outcome: 'settled' } | { outcome: 'rejected'; code: string; message: string };
+
+/** The scheme did not answer in time; the same order may be sent again (SPI dedupes by end-to-end id). */
+export class TransientSpiError extends Error {}
+
+/**
+ * Port to the instant payment system (SPI). `send` must be idempotent per end-to-end id: sending an
+ * order again returns the first outcome and moves no money twice.
+ */
+export abstract class SpiGateway {
+  abstract send(order: SpiOrder): Promise<SpiResult>;
+  /** Whether the receiving bank will return this settled payment later (sandbox `x.94`). */
+  abstract returnScheduled(endToEndId: string, amount: Money): Promise<boolean>;
+}

@@ -1,0 +1,48 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdentityModule } from '../identity/identity.module.js';
+import { KeysModule } from '../keys/keys.module.js';
+import { LedgerModule } from '../ledger/ledger.module.js';
+import { LimitsModule } from '../limits/limits.module.js';
+import { ParticipantsModule } from '../participants/participants.module.js';
+import { QrCodeModule } from '../qr-code/qr-code.module.js';
+import { TransactionsModule } from '../transactions/transactions.module.js';
+import { CashOutRepository } from './application/cash-out.repository.js';
+import { CreateCashOutUseCase } from './application/create-cash-out.use-case.js';
+import { GetCashOutUseCase } from './application/get-cash-out.use-case.js';
+import { ReceiverResolver } from './application/receiver-resolver.js';
+import { ReturnCashOutUseCase } from './application/return-cash-out.use-case.js';
+import { SettleCashOutUseCase } from './application/settle-cash-out.use-case.js';
+import { SpiGateway } from './application/spi-gateway.js';
+import { CashOutController } from './infrastructure/http/cash-out.controller.js';
+import { CashOutOrmEntity } from './infrastructure/persistence/cash-out.orm-entity.js';
+import { TypeormCashOutRepository } from './infrastructure/persistence/typeorm-cash-out.repository.js';
+import { CashOutRoutes } from './infrastructure/queue/cash-out-routes.js';
+import { SandboxSpiAdapter } from './infrastructure/sandbox/sandbox-spi.adapter.js';
+
+/** Outbound Pix: creation (three flows), status, settlement and returns. */
+@Module({
+  imports: [
+    IdentityModule,
+    LedgerModule,
+    TransactionsModule,
+    KeysModule,
+    ParticipantsModule,
+    LimitsModule,
+    QrCodeModule,
+    TypeOrmModule.forFeature([CashOutOrmEntity]),
+  ],
+  controllers: [CashOutController],
+  providers: [
+    { provide: CashOutRepository, useClass: TypeormCashOutRepository },
+    { provide: SpiGateway, useClass: SandboxSpiAdapter },
+    ReceiverResolver,
+    CreateCashOutUseCase,
+    GetCashOutUseCase,
+    SettleCashOutUseCase,
+    ReturnCashOutUseCase,
+    CashOutRoutes,
+  ],
+  exports: [SettleCashOutUseCase, ReturnCashOutUseCase, SpiGateway],
+})
+export class CashOutModule {}

@@ -1,0 +1,136 @@
+import type { DomainEvent } from '../../../shared/domain/domain-event.js';
+import type { Counterparty } from '../../../shared/domain/counterparty.js';
+import { Money } from '../../../shared/money/money.js';
+import type { CashOutFlow } from './cash-out-flow.js';
+import { CashOutStateError } from './cash-out.errors.js';
+
+export type CashOutStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'returned';
+
+const NEXT: Record<CashOutStatus, CashOutStatus[]> = {
+  queued: ['processing'],
+  processing: ['completed', 'failed'],
+  completed: ['returned'],
+  failed: [],
+  returned: [],
+};
+
+export interface CashOutProps {
+  id: string;
+  clientId: string;
+  accountId: string;
+  externalId: string | null;
+  amount: Money;
+  flow: CashOutFlow;
+  pixKey: string | null;
+  pixKeyType: string | null;
+  payer: Counterparty;
+  receiver: Counterparty;
+  endToEndId: string;
+  status: CashOutStatus;
+  errorCode: string | null;
+  errorMessage: string | null;
+  returnedAmount: Money | null;
+  completedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** An outbound Pix from a client's account; moves queued -> processing -> completed|failed -> returned. */
+export class CashOut {
+  private events: DomainEvent[] = [];
+
+  private constructor(private props: CashOutProps) {}
+
+  static queue(
+    p: Omit<CashOutProps, 'status' | 'errorCode' | 'errorMessage' | 'returnedAmount' | 'completedAt' | 'createdAt' | 'updatedAt'>,
+    now: Date,
+  ): CashOut {
+    const c = new CashOut({
+      ...p,
+      status: 'queued',
+      errorCode: null,
+      errorMessage: null,
+      returnedAmount: null,
+      completedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    c.record('cash_out.queued', false);
+    return c;
+  }
+
+  static restore(props: CashOutProps): CashOut {
+    return new CashOut(props);
+  }
+
+  get snapshot(): Readonly<CashOutProps> {
+    return this.props;
+  }
+
+  get status(): CashOutStatus {
+    return this.props.status;
+  }
+
+  get isOnUs(): boolean {
+    return Boolean(this.props.receiver.internal);
+  }
+
+  startProcessing(now: Date): void {
+    this.move('processing', now);
+    this.record('cash_out.processing', true);
+  }
+
+  complete(now: Date): void {
+    this.move('completed', now);
+    this.props.completedAt = now;
+    this.record('cash_out.completed', true);
+  }
+
+  fail(code: string, message: string, now: Date): void {
+    this.move('failed', now);
+    this.props.errorCode = code;
+    this.props.errorMessage = message;
+    this.record('cash_out.failed', true);
+  }
+
+  /** The recipient's bank sent back `amount` (all of it when omitted). */
+  markReturned(amount: Money, now: Date): void {
+    if (!amount.isPositive() || amount.gt(this.props.amount)) {
+      throw new CashOutStateError(this.props.status, 'returned (amount must be > 0 and <= the original)');
+    }
+    this.move('returned', now);
+    this.props.returnedAmount = amount;
+    this.record('cash_out.returned', true);
+  }
+
+  pullEvents(): DomainEvent[] {
+    const out = this.events;
+    this.events = [];
+    return out;
+  }
+
+  private move(next: CashOutStatus, now: Date): void {
+    if (!NEXT[this.props.status].includes(next)) throw new CashOutStateError(this.props.status, next);
+    this.props.status = next;
+    this.props.updatedAt = now;
+  }
+
+  private record(type: string, webhook: boolean): void {
+    const p = this.props;
+    this.events.push({
+      type,
+      aggregateId: p.id,
+      clientId: p.clientId,
+      webhook,
+      payload: {
+        transaction_id: p.id,
+        external_id: p.externalId,
+        status: p.status,
+        amount: p.amount.toFixed2(),
+        end_to_end_id: p.endToEndId,
+        ...(p.errorCode ? { error_code: p.errorCode, error_message: p.errorMessage } : {}),
+        ...(p.returnedAmount ? { returned_amount: p.returnedAmount.toFixed2() } : {}),
+      },
+    });
+  }
+}

@@ -1,0 +1,72 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import type { Principal } from '../../../../shared/auth/principal.js';
+import { DomainError } from '../../../../shared/errors/domain-error.js';
+import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
+import { IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
+import { CreateCashOutUseCase } from '../../application/create-cash-out.use-case.js';
+import { GetCashOutUseCase } from '../../application/get-cash-out.use-case.js';
+import { presentCashOut } from './cash-out.presenter.js';
+import { CashOutCreatedResponse, CashOutStatusResponse } from './cash-out.response.js';
+import { CreateCashOutRequest } from './create-cash-out.request.js';
+
+const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('CASH_OUT_NOT_FOUND', 'Cash-out not found') });
+
+@ApiTags('Cash-out')
+@Controller('api/v1/pix/cash-out')
+export class CashOutController {
+  constructor(
+    private readonly createCashOut: CreateCashOutUseCase,
+    private readonly getCashOut: GetCashOutUseCase,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @ClientEndpoint('pix:cashout:write')
+  @ApiOperation({
+    summary: 'Send a Pix by key (Flow 1), bank details (Flow 2) or a decoded QR code (Flow 3: amount + X-Pix-Lookup-E2E)',
+  })
+  @ApiHeader({ name: 'X-Idempotency-Key', required: false, description: 'UUID; a retry with the same key and body replays the first answer' })
+  @ApiHeader({ name: 'X-Pix-Lookup-E2E', required: false, description: 'Flow 3: end_to_end_id of a QR decode' })
+  @ApiOkResponse({ type: CashOutCreatedResponse })
+  @ApiErrors(400, 409, 422)
+  async create(
+    @CurrentPrincipal() p: Principal,
+    @Body() body: CreateCashOutRequest,
+    @Headers('x-idempotency-key') idempotencyKey: string | undefined,
+    @Headers('x-pix-lookup-e2e') lookup: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CashOutCreatedResponse> {
+    const result = await this.idempotency.execute(
+      { clientId: p.id, key: idempotencyKey, method: 'POST', path: '/api/v1/pix/cash-out', body, extra: lookup ?? null },
+      async () => {
+        const cashOut = await this.createCashOut.execute({ ...body, clientId: p.id, lookupEndToEndId: lookup });
+        return {
+          status: 200,
+          body: {
+            success: true,
+            transaction_id: cashOut.snapshot.id,
+            status: 'queued',
+            amount: cashOut.snapshot.amount.toFixed2(),
+            message: 'Cash-out queued for processing',
+          },
+        };
+      },
+    );
+    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+    res.status(result.status);
+    return result.body;
+  }
+
+  @Get(':id')
+  @ClientEndpoint('pix:cashout:read')
+  @ApiOperation({ summary: 'Status of one of your cash-outs' })
+  @ApiOkResponse({ type: CashOutStatusResponse })
+  @ApiErrors(404)
+  async show(@CurrentPrincipal() p: Principal, @Param('id', notFoundOnBadId) id: string): Promise<CashOutStatusResponse> {
+    return { success: true, data: presentCashOut(await this.getCashOut.execute(p.id, id)) };
+  }
+}

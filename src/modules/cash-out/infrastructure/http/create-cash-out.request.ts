@@ -1,0 +1,77 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsObject, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
+
+export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] as const;
+export const ACCOUNT_TYPES = ['checking', 'savings', 'salary', 'payment'] as const;
+
+/** Body of POST /api/v1/pix/cash-out; the flow is chosen by which fields are present. */
+export class CreateCashOutRequest {
+  @ApiProperty({ example: '150.00', description: 'BRL decimal string' })
+  @IsAmount()
+  amount: string;
+
+  @ApiPropertyOptional({ description: 'Flow 1: recipient Pix key', example: 'maria@example.com' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  pix_key?: string;
+
+  @ApiPropertyOptional({ enum: PIX_KEY_TYPES, description: 'Flow 1' })
+  @IsOptional()
+  @IsIn(PIX_KEY_TYPES)
+  pix_key_type?: (typeof PIX_KEY_TYPES)[number];
+
+  @ApiPropertyOptional({ description: 'Flow 2: full or company name' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 140)
+  receiver_name?: string;
+
+  @ApiPropertyOptional({ description: 'Flow 2: CPF (11 digits) or CNPJ (14 digits)' })
+  @IsOptional()
+  @Matches(/^(\d{11}|\d{14})$/, { message: 'receiver_document must be 11 (CPF) or 14 (CNPJ) digits' })
+  receiver_document?: string;
+
+  @ApiPropertyOptional({ description: 'Flow 2: 8-digit ISPB', example: '00000000' })
+  @IsOptional()
+  @Matches(/^\d{8}$/, { message: 'receiver_ispb must be 8 digits' })
+  receiver_ispb?: string;
+
+  @ApiPropertyOptional({ description: 'Flow 2: branch (up to 4 digits)', example: '0001' })
+  @IsOptional()
+  @Matches(/^\d{1,4}$/, { message: 'receiver_branch must be up to 4 digits' })
+  receiver_branch?: string;
+
+  @ApiPropertyOptional({ description: 'Flow 2: account number (digits)' })
+  @IsOptional()
+  @Matches(/^\d{1,20}$/, { message: 'receiver_account must be 1 to 20 digits' })
+  receiver_account?: string;
+
+  @ApiPropertyOptional({ enum: ACCOUNT_TYPES, description: 'Flow 2' })
+  @IsOptional()
+  @IsIn(ACCOUNT_TYPES)
+  receiver_account_type?: (typeof ACCOUNT_TYPES)[number];
+
+  @ApiPropertyOptional({ description: 'Your ID for this cash-out; unique per client' })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._:-]{1,100}$/, { message: 'external_id must be 1-100 of A-Z a-z 0-9 . _ : -' })
+  external_id?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(140)
+  description?: string;
+
+  @ApiPropertyOptional({ description: 'Your internal reference' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(140)
+  reference?: string;
+
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown>;
+}

@@ -1,0 +1,28 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { Counterparty } from '../../../../shared/domain/counterparty.js';
+import type { Money } from '../../../../shared/money/money.js';
+import { moneyTransformer } from '../../../../shared/persistence/money.transformer.js';
+
+const money = { type: 'numeric' as const, precision: 20, scale: 6, transformer: moneyTransformer };
+
+@Entity({ name: 'cash_outs' })
+export class CashOutOrmEntity {
+  @PrimaryColumn({ type: 'uuid' }) id: string;
+  @Column({ name: 'client_id', type: 'uuid' }) clientId: string;
+  @Column({ name: 'account_id', type: 'uuid' }) accountId: string;
+  @Column({ name: 'external_id', type: 'varchar', length: 100, nullable: true }) externalId: string | null;
+  @Column({ ...money }) amount: Money;
+  @Column({ type: 'varchar', length: 8 }) flow: string;
+  @Column({ name: 'pix_key', type: 'varchar', length: 100, nullable: true }) pixKey: string | null;
+  @Column({ name: 'pix_key_type', type: 'varchar', length: 8, nullable: true }) pixKeyType: string | null;
+  @Column({ type: 'jsonb' }) payer: Counterparty;
+  @Column({ type: 'jsonb' }) receiver: Counterparty;
+  @Column({ name: 'end_to_end_id', type: 'varchar', length: 32 }) endToEndId: string;
+  @Column({ type: 'varchar', length: 16 }) status: string;
+  @Column({ name: 'error_code', type: 'varchar', length: 16, nullable: true }) errorCode: string | null;
+  @Column({ name: 'error_message', type: 'varchar', length: 300, nullable: true }) errorMessage: string | null;
+  @Column({ name: 'returned_amount', ...money, nullable: true }) returnedAmount: Money | null;
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
+  @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
+import { CashOutRepository } from '../../application/cash-out.repository.js';
+import { CashOut, type CashOutStatus } from '../../domain/cash-out.aggregate.js';
+import type { CashOutFlow } from '../../domain/cash-out-flow.js';
+import { CashOutOrmEntity } from './cash-out.orm-entity.js';
+
+type Row = QueryDeepPartialEntity<CashOutOrmEntity>;
+
+const toDomain = (r: CashOutOrmEntity) =>
+  CashOut.restore({ ...r, flow: r.flow as CashOutFlow, status: r.status as CashOutStatus });
+const toRow = (c: CashOut) => ({ ...c.snapshot }) as Row;
+
+@Injectable()
+export class TypeormCashOutRepository extends CashOutRepository {
+  constructor(private readonly uow: UnitOfWork) {
+    super();
+  }
+
+  async insert(cashOut: CashOut): Promise<void> {
+    await this.uow.manager().insert(CashOutOrmEntity, toRow(cashOut));
+  }
+
+  async update(cashOut: CashOut): Promise<void> {
+    const { id, ...rest } = cashOut.snapshot;
+    await this.uow.manager().update(CashOutOrmEntity, { id }, rest as Row);
+  }
+
+  async findById(id: string): Promise<CashOut | null> {
+    const row = await this.uow.manager().findOne(CashOutOrmEntity, { where: { id } });
+    return row ? toDomain(row) : null;
+  }
+
+  async lock(id: string): Promise<CashOut | null> {
+    const row = await this.uow
+      .manager()
+      .createQueryBuilder(CashOutOrmEntity, 'c')
+      .where('c.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getOne();
+    return row ? toDomain(row) : null;
+  }
+}

@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
+import type { Money } from '../../../../shared/money/money.js';
+import { SpiGateway, TransientSpiError, type SpiOrder, type SpiResult } from '../../application/spi-gateway.js';
+import { sandboxOutcome } from './sandbox-spi.rules.js';
+
+/**
+ * Stands in for the Central Bank's SPI. Orders are kept by end-to-end id, so a re-sent order
+ * (a worker died after sending) gets the first outcome back and is counted, never settled twice.
+ */
+@Injectable()
+export class SandboxSpiAdapter extends SpiGateway {
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  /** The order is accepted first and answered after the latency: a worker killed in between loses only the answer. */
+  async send(order: SpiOrder): Promise<SpiResult> {
+    const outcome = sandboxOutcome(order.amount);
+    if (outcome.kind === 'timeout') {
+      await this.wait();
+      throw new TransientSpiError('sandbox SPI timed out');
+    }
+    const [row] = await this.dataSource.query(
+      `INSERT INTO sandbox_spi_orders (end_to_end_id, amount, outcome, code, message)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (end_to_end_id) DO UPDATE SET sends = sandbox_spi_orders.sends + 1, updated_at = now()
+       RETURNING outcome, code, message`,
+      [
+        order.endToEndId,
+        order.amount.toFixed2(),
+        outcome.kind === 'settle' ? 'settled' : 'rejected',
+        outcome.kind === 'reject' ? outcome.code : null,
+        outcome.kind === 'reject' ? outcome.message : null,
+      ],
+    );
+    await this.wait();
+    return row.outcome === 'settled' ? { outcome: 'settled' } : { outcome: 'rejected', code: row.code, message: row.message };
+  }
+
+  private wait(): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, this.config.sandboxSpiLatencyMs));
+  }
+
+  async returnScheduled(_endToEndId: string, amount: Money): Promise<boolean> {
+    const outcome = sandboxOutcome(amount);
+    return outcome.kind === 'settle' && outcome.returnLater;
+  }
+}

@@ -1,0 +1,87 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import type { Counterparty } from '../../../shared/domain/counterparty.js';
+import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
+import { DomainError } from '../../../shared/errors/domain-error.js';
+import { counterpartyOf, KeyDirectory, type PixKeyType } from '../../keys/application/key-directory.js';
+import { parseBrCode, type BrCode } from '../domain/br-code.js';
+import { InvalidBrCodeError } from '../domain/br-code.errors.js';
+import { detectPixKeyType } from '../domain/pix-key-syntax.js';
+import { QrLookupRepository } from './qr-lookup.repository.js';
+import { QrPayloadFetcher, type DynamicQrPayload } from './qr-payload-fetcher.js';
+
+export interface DecodeResult {
+  qrType: 'static' | 'dynamic';
+  endToEndId: string;
+  pixKey: string;
+  amount: string | null;
+  receiver: Counterparty;
+  payload: DynamicQrPayload | null;
+}
+
+/**
+ * Decodes a BR Code into recipient and charge data and stores the result under a fresh end-to-end
+ * id, which a cash-out (Flow 3) then pays without decoding again.
+ */
+@Injectable()
+export class DecodeBrCodeUseCase {
+  constructor(
+    private readonly keys: KeyDirectory,
+    private readonly fetcher: QrPayloadFetcher,
+    private readonly lookups: QrLookupRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(clientId: string, brCode: string): Promise<DecodeResult> {
+    const code = parseBrCode(brCode);
+    const resolved = code.type === 'static' ? await this.fromStatic(code) : await this.fromDynamic(code);
+    const now = new Date();
+    const endToEndId = newEndToEndId(this.config.pspIspb, now);
+    const result: DecodeResult = { ...resolved, qrType: code.type, endToEndId };
+    const fixed = resolved.payload ? (resolved.payload.dueDate?.finalAmount ?? resolved.payload.amount).toFixed2() : resolved.amount;
+    await this.lookups.insert({
+      endToEndId,
+      clientId,
+      qrType: code.type,
+      pixKey: resolved.pixKey,
+      pixKeyType: resolved.pixKeyType,
+      receiver: resolved.receiver,
+      fixedAmount: fixed,
+      chargeId: resolved.payload?.chargeId ?? null,
+      result: { br_code: brCode, txid: code.txid, merchant_name: code.merchantName, merchant_city: code.merchantCity },
+      createdAt: now,
+      usedAt: null,
+      cashOutId: null,
+    });
+    return result;
+  }
+
+  private async fromStatic(code: BrCode) {
+    const pixKey = code.pixKey!;
+    const pixKeyType = detectPixKeyType(pixKey);
+    if (!pixKeyType) {
+      throw new InvalidBrCodeError('26.01', 'is not a valid CPF, CNPJ, e-mail, phone or EVP key');
+    }
+    const entry = await this.keys.resolve(pixKey, pixKeyType as PixKeyType);
+    if (!entry) {
+      throw new DomainError('PIX_KEY_NOT_FOUND', 'The Pix key in this QR code is not registered', [
+        { field: 'br_code', issue: 'key not found in the directory' },
+      ]);
+    }
+    return { pixKey, pixKeyType, amount: code.amount ?? null, receiver: counterpartyOf(entry), payload: null };
+  }
+
+  private async fromDynamic(code: BrCode) {
+    const payload = await this.fetcher.fetch(code.url!);
+    if (!payload) {
+      throw new DomainError('QR_PAYLOAD_UNAVAILABLE', 'The payload of this dynamic QR code could not be fetched', [
+        { field: 'br_code', issue: `no charge at ${code.url}` },
+      ]);
+    }
+    if (payload.status === 'expired') throw new DomainError('QR_CODE_EXPIRED', 'The charge behind this QR code has expired');
+    if (payload.status !== 'active') {
+      throw new DomainError('CHARGE_NOT_PAYABLE', `The charge behind this QR code is ${payload.status}`);
+    }
+    return { pixKey: payload.pixKey, pixKeyType: payload.pixKeyType, amount: payload.amount.toFixed2(), receiver: payload.receiver, payload };
+  }
+}

@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../../../shared/errors/domain-error.js';
+import { Money } from '../../../shared/money/money.js';
+import { PaymentLookups, type PaymentLookup } from './payment-lookups.js';
+import { QrLookupRepository } from './qr-lookup.repository.js';
+
+export const LOOKUP_TTL_MS = 30 * 60 * 1000;
+
+/** PaymentLookups over the stored decode history: ownership, single use, 30-minute life, fixed amounts. */
+@Injectable()
+export class StoredPaymentLookups extends PaymentLookups {
+  constructor(private readonly lookups: QrLookupRepository) {
+    super();
+  }
+
+  async consumeForPayment(clientId: string, endToEndId: string, amount: Money, cashOutId: string): Promise<PaymentLookup> {
+    const field = [{ field: 'X-Pix-Lookup-E2E', issue: '' }];
+    const record = await this.lookups.lock(endToEndId);
+    if (!record || record.clientId !== clientId) {
+      throw new DomainError('LOOKUP_NOT_FOUND', 'No QR decode of yours has this end-to-end id', [{ ...field[0], issue: 'unknown' }]);
+    }
+    if (record.usedAt) throw new DomainError('LOOKUP_ALREADY_USED', 'This QR decode was already used by a cash-out');
+    const now = new Date();
+    if (now.getTime() - record.createdAt.getTime() > LOOKUP_TTL_MS) {
+      throw new DomainError('LOOKUP_EXPIRED', 'This QR decode is older than 30 minutes; decode the QR again', [
+        { ...field[0], issue: 'expired' },
+      ]);
+    }
+    const fixedAmount = record.fixedAmount ? Money.of(record.fixedAmount) : null;
+    if (fixedAmount && !fixedAmount.eq(amount)) {
+      throw new DomainError('AMOUNT_MISMATCH', `This QR code fixes the amount at ${fixedAmount.toFixed2()}`, [
+        { field: 'amount', issue: `must be ${fixedAmount.toFixed2()}` },
+      ]);
+    }
+    await this.lookups.markUsed(endToEndId, cashOutId, now);
+    return {
+      endToEndId: record.endToEndId,
+      qrType: record.qrType,
+      pixKey: record.pixKey,
+      pixKeyType: record.pixKeyType,
+      receiver: record.receiver,
+      fixedAmount,
+      chargeId: record.chargeId,
+    };
+  }
+}

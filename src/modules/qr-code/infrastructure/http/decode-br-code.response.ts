@@ -1,0 +1,32 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export class ChargeTermDto {
+  @ApiProperty({ example: 2 }) mode: number;
+  @ApiProperty({ example: '2.00' }) value: string;
+}
+
+export class DiscountDateDto {
+  @ApiProperty({ example: '2026-12-01' }) date: string;
+  @ApiProperty({ example: '5.00' }) value: string;
+}
+
+export class DiscountDto extends ChargeTermDto {
+  @ApiPropertyOptional({ type: [DiscountDateDto] }) fixed_dates?: DiscountDateDto[];
+}
+
+export class DecodeBrCodeResponse {
+  @ApiProperty() success: boolean;
+  @ApiProperty({ enum: ['static', 'dynamic'] }) qr_code_type: string;
+  @ApiProperty() pix_key: string;
+  @ApiProperty({ nullable: true, example: '150.00', description: 'null when the payer chooses the amount' }) amount: string | null;
+  @ApiProperty() receiver_name: string;
+  @ApiProperty({ example: '00000000' }) receiver_ispb: string;
+  @ApiProperty() receiver_participant_name: string;
+  @ApiProperty({ description: 'Send as X-Pix-Lookup-E2E to pay this QR (valid 30 minutes, once)' }) end_to_end_id: string;
+  @ApiPropertyOptional({ example: '2026-12-10' }) due_date?: string;
+  @ApiPropertyOptional({ type: ChargeTermDto }) penalty?: ChargeTermDto;
+  @ApiPropertyOptional({ type: ChargeTermDto }) interest?: ChargeTermDto;
+  @ApiPropertyOptional({ type: DiscountDto }) discount?: DiscountDto;
+  @ApiPropertyOptional({ type: ChargeTermDto }) rebate?: ChargeTermDto;
+  @ApiPropertyOptional({ example: '153.00' }) final_amount?: string;
+}

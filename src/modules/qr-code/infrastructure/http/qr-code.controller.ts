@@ -1,0 +1,48 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import type { Principal } from '../../../../shared/auth/principal.js';
+import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
+import { DecodeBrCodeUseCase, type DecodeResult } from '../../application/decode-br-code.use-case.js';
+import { DecodeBrCodeRequest } from './decode-br-code.request.js';
+import { DecodeBrCodeResponse } from './decode-br-code.response.js';
+
+function present(r: DecodeResult): DecodeBrCodeResponse {
+  const due = r.payload?.dueDate;
+  return {
+    success: true,
+    qr_code_type: r.qrType,
+    pix_key: r.pixKey,
+    amount: r.amount,
+    receiver_name: r.receiver.name,
+    receiver_ispb: r.receiver.ispb,
+    receiver_participant_name: r.receiver.participantName,
+    end_to_end_id: r.endToEndId,
+    ...(due
+      ? {
+          due_date: due.dueDate,
+          ...(due.penalty ? { penalty: due.penalty } : {}),
+          ...(due.interest ? { interest: due.interest } : {}),
+          ...(due.discount ? { discount: due.discount } : {}),
+          ...(due.rebate ? { rebate: due.rebate } : {}),
+          final_amount: due.finalAmount.toFixed2(),
+        }
+      : {}),
+  };
+}
+
+@ApiTags('QR code')
+@Controller('api/v1/pix/qrcode')
+export class QrCodeController {
+  constructor(private readonly decode: DecodeBrCodeUseCase) {}
+
+  @Post('decode')
+  @HttpCode(200)
+  @ClientEndpoint('pix:cashout:write')
+  @ApiOperation({ summary: 'Decode a BR Code (static or dynamic); pay it with the returned end_to_end_id as X-Pix-Lookup-E2E' })
+  @ApiOkResponse({ type: DecodeBrCodeResponse })
+  @ApiErrors(400)
+  async create(@CurrentPrincipal() p: Principal, @Body() body: DecodeBrCodeRequest): Promise<DecodeBrCodeResponse> {
+    return present(await this.decode.execute(p.id, body.br_code));
+  }
+}

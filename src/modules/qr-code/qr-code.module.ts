@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { KeysModule } from '../keys/keys.module.js';
+import { DecodeBrCodeUseCase } from './application/decode-br-code.use-case.js';
+import { PaymentLookups } from './application/payment-lookups.js';
+import { QrLookupRepository } from './application/qr-lookup.repository.js';
+import { QrPayloadFetcher } from './application/qr-payload-fetcher.js';
+import { StoredPaymentLookups } from './application/stored-payment-lookups.js';
+import { QrCodeController } from './infrastructure/http/qr-code.controller.js';
+import { QrLookupOrmEntity } from './infrastructure/persistence/qr-lookup.orm-entity.js';
+import { TypeormQrLookupRepository } from './infrastructure/persistence/typeorm-qr-lookup.repository.js';
+import { SandboxQrPayloadFetcher } from './infrastructure/sandbox/sandbox-qr-payload-fetcher.adapter.js';
+
+/** BR Code decoding and the lookup history that Flow 3 cash-outs pay from. */
+@Module({
+  imports: [KeysModule, TypeOrmModule.forFeature([QrLookupOrmEntity])],
+  controllers: [QrCodeController],
+  providers: [
+    DecodeBrCodeUseCase,
+    { provide: QrLookupRepository, useClass: TypeormQrLookupRepository },
+    { provide: QrPayloadFetcher, useClass: SandboxQrPayloadFetcher },
+    { provide: PaymentLookups, useClass: StoredPaymentLookups },
+  ],
+  exports: [PaymentLookups],
+})
+export class QrCodeModule {}

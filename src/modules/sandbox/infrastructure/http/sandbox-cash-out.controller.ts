@@ -1,0 +1,47 @@
+import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsOptional } from 'class-validator';
+import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import type { Principal } from '../../../../shared/auth/principal.js';
+import { DomainError } from '../../../../shared/errors/domain-error.js';
+import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
+import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
+import { ReturnCashOutUseCase } from '../../../cash-out/application/return-cash-out.use-case.js';
+
+export class SandboxReturnRequest {
+  @ApiPropertyOptional({ example: '10.00', description: 'Defaults to the whole amount' })
+  @IsOptional()
+  @IsAmount()
+  amount?: string;
+}
+
+export class SandboxReturnResponse {
+  @ApiPropertyOptional() success: boolean;
+  @ApiPropertyOptional() transaction_id: string;
+  @ApiPropertyOptional({ example: 'returned' }) status: string;
+  @ApiPropertyOptional({ example: '10.00' }) returned_amount: string;
+}
+
+const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('CASH_OUT_NOT_FOUND', 'Cash-out not found') });
+
+@ApiTags('Sandbox')
+@Controller('api/v1/sandbox/cash-out')
+export class SandboxCashOutController {
+  constructor(private readonly returns: ReturnCashOutUseCase) {}
+
+  @Post(':id/return')
+  @HttpCode(200)
+  @ClientEndpoint()
+  @ApiOperation({ summary: "Simulate the recipient's bank returning one of your completed cash-outs" })
+  @ApiOkResponse({ type: SandboxReturnResponse })
+  @ApiErrors(400, 404)
+  async return(
+    @CurrentPrincipal() p: Principal,
+    @Param('id', notFoundOnBadId) id: string,
+    @Body() body: SandboxReturnRequest,
+  ): Promise<SandboxReturnResponse> {
+    const cashOut = await this.returns.execute(id, p.id, body.amount);
+    const c = cashOut.snapshot;
+    return { success: true, transaction_id: c.id, status: c.status, returned_amount: c.returnedAmount!.toFixed2() };
+  }
+}
