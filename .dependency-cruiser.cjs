@@ -1,43 +1,69 @@
 /**
- * Layering rules (STYLE.md): domain imports no framework and no other layer; application never
+ * Layering rules (STYLE.md): domain imports no framework and no outer layer; application never
  * imports infrastructure; a module never reaches into another module's infrastructure.
+ * Run with `npm run layers` (depcruise src --config .dependency-cruiser.cjs).
+ *
+ * Relative imports are written `./x.js` (module nodenext): dependency-cruiser retries an unresolved
+ * `.js` as `.ts` by itself. Its schema rejects enhanced-resolve's `extensionAlias`, so don't add it.
  */
-const FRAMEWORKS =
-  '(^|node_modules/)(@nestjs/|typeorm|bull/|pg/|ioredis|express|passport|class-validator|class-transformer|rate-limiter-flexible|nestjs-pino|pino)';
+
+// src/modules/<m>/domain/, src/shared/domain/ and src/shared/<kernel>/domain/.
+const DOMAIN = '^src/(modules/[^/]+|shared|shared/[^/]+)/domain/';
+
+// Matched against the resolved path (node_modules/<pkg>/..., or @types/<pkg>) and, should a package
+// not resolve, against its bare name.
+const FRAMEWORK_PACKAGES = [
+  '@nestjs/[^/]+', // includes @nestjs/bull, @nestjs/swagger, @nestjs/typeorm
+  'typeorm',
+  'bull',
+  'pg',
+  'ioredis',
+  'express',
+  'passport[^/]*',
+  'class-validator',
+  'class-transformer',
+  // infrastructure libraries used by this service
+  'nestjs-pino',
+  'pino',
+  'pino-http',
+  'rate-limiter-flexible',
+];
+const FRAMEWORKS = `(^|node_modules/)(@types/)?(${FRAMEWORK_PACKAGES.join('|')})(/|$)`;
 
 module.exports = {
   forbidden: [
     {
       name: 'domain-no-frameworks',
       severity: 'error',
-      comment: 'Domain code is plain TypeScript: no Nest, ORM, queue, HTTP or validation library.',
-      from: { path: '^src/(modules/[^/]+|shared/[^/]+)/domain/' },
+      comment: 'Domain code is plain TypeScript: no Nest, ORM, queue, database, HTTP or validation library.',
+      from: { path: DOMAIN },
       to: { path: FRAMEWORKS },
     },
     {
       name: 'domain-no-outer-layers',
       severity: 'error',
       comment: 'Dependencies point inward: domain never imports application or infrastructure.',
-      from: { path: '^src/(modules/[^/]+|shared)/.*domain/' },
-      to: { path: '/(application|infrastructure)/' },
+      from: { path: DOMAIN },
+      to: { path: '^src/(|.+/)(application|infrastructure)/' },
     },
     {
       name: 'application-no-infrastructure',
       severity: 'error',
-      comment: 'Use cases depend on ports, not on adapters.',
-      from: { path: '^src/modules/[^/]+/application/' },
-      to: { path: '^src/modules/[^/]+/infrastructure/' },
+      comment: 'Use cases depend on ports (abstract classes), not on adapters.',
+      from: { path: '^src/(|.+/)application/' },
+      to: { path: '^src/(|.+/)infrastructure/' },
     },
     {
       name: 'no-foreign-infrastructure',
       severity: 'error',
       comment: "Modules talk through exported application services and ports, never another module's adapters.",
       from: { path: '^src/modules/([^/]+)/' },
-      to: { path: '^src/modules/([^/]+)/infrastructure/', pathNot: '^src/modules/$1/infrastructure/' },
+      to: { path: '^src/modules/[^/]+/infrastructure/', pathNot: '^src/modules/$1/' },
     },
     {
       name: 'no-circular',
       severity: 'warn',
+      comment: 'Circular imports make load order fragile (and Nest DI cycles need forwardRef).',
       from: {},
       to: { circular: true },
     },

@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
 # Multi-stage: install and build with dev dependencies, ship only production dependencies + dist.
 FROM node:20-bookworm-slim AS deps
+# swagger-ui-dist pulls in @scarf/scarf, whose install script would send usage analytics.
+ENV SCARF_ANALYTICS=false
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -12,7 +14,7 @@ COPY bench ./bench
 RUN npm run build
 
 FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production
+ENV NODE_ENV=production SCARF_ANALYTICS=false
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
@@ -21,6 +23,6 @@ COPY data ./data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health').then(r => process.exit(r.ok ? 0 : 1)).catch(() => process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health', { signal: AbortSignal.timeout(2500) }).then(r => process.exit(r.ok ? 0 : 1)).catch(() => process.exit(1))"
 # Pending migrations are applied at start (under an advisory lock) unless MIGRATIONS_RUN=false.
 CMD ["node", "dist/src/main.js"]
