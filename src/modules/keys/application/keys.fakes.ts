@@ -1,8 +1,5 @@
 import type { AppConfig } from '../../../config/app.config.js';
-import type { DomainEvent } from '../../../shared/domain/domain-event.js';
 import { NotFoundError } from '../../../shared/errors/domain-error.js';
-import type { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
-import type { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import type { AccountDirectory, AccountWithHolder } from '../../identity/application/account-directory.js';
 import { Client } from '../../identity/domain/client.aggregate.js';
 import { ParticipantDirectory, type Participant } from '../../participants/application/participant-directory.js';
@@ -10,30 +7,10 @@ import { PixKey } from '../domain/pix-key.aggregate.js';
 import { KeyAlreadyExistsError } from '../domain/pix-key.errors.js';
 import { PixKeyRepository } from './pix-key.repository.js';
 
+export { FakeOutbox, FakeUnitOfWork } from '../../../shared/testing/kernel.fakes.js';
+
 /** In-memory stand-ins for the unit tests of this module. */
 export const TEST_CONFIG = { pspIspb: '99999004', pspName: 'Instant Payments Sandbox' } as AppConfig;
-
-export class FakeUnitOfWork {
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    return work();
-  }
-  inTransaction(): boolean {
-    return true;
-  }
-  asPort(): UnitOfWork {
-    return this as unknown as UnitOfWork;
-  }
-}
-
-export class FakeOutbox {
-  events: DomainEvent[] = [];
-  async append(events: DomainEvent[]): Promise<void> {
-    this.events.push(...events);
-  }
-  asPort(): OutboxWriter {
-    return this as unknown as OutboxWriter;
-  }
-}
 
 export class InMemoryPixKeys extends PixKeyRepository {
   readonly rows = new Map<string, PixKey>();

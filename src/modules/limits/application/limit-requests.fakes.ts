@@ -1,7 +1,4 @@
-import type { DomainEvent } from '../../../shared/domain/domain-event.js';
 import type { Money } from '../../../shared/money/money.js';
-import type { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
-import type { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import type { CapOverrides } from '../domain/default-limits.js';
 import type { LimitPeriod, LimitType } from '../domain/limit-kinds.js';
 import { LimitRequest, type LimitRequestStatus } from '../domain/limit-request.aggregate.js';
@@ -9,32 +6,9 @@ import { PendingRequestExistsError } from '../domain/limits.errors.js';
 import { AccountLimitsRepository } from './account-limits.repository.js';
 import { LimitRequestRepository, type ClaimOptions, type DueFilter } from './limit-request.repository.js';
 
+export { FakeOutbox, FakeUnitOfWork } from '../../../shared/testing/kernel.fakes.js';
+
 /** In-memory stand-ins for the unit tests of this module's use cases. */
-export class FakeUnitOfWork {
-  committed = 0;
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    const out = await work();
-    this.committed++;
-    return out;
-  }
-  inTransaction(): boolean {
-    return true;
-  }
-  asPort(): UnitOfWork {
-    return this as unknown as UnitOfWork;
-  }
-}
-
-export class FakeOutbox {
-  events: DomainEvent[] = [];
-  async append(events: DomainEvent[]): Promise<void> {
-    this.events.push(...events);
-  }
-  asPort(): OutboxWriter {
-    return this as unknown as OutboxWriter;
-  }
-}
-
 export class InMemoryLimitRequests extends LimitRequestRepository {
   readonly rows = new Map<string, LimitRequest>();
   private copy = (r: LimitRequest) => LimitRequest.restore({ ...r.snapshot });

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import Big from 'big.js';
+import { Money } from '../../../../shared/money/money.js';
 import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
 import { FeeScheduleRepository } from '../../application/fee-schedule.repository.js';
 import { FeeRule } from '../../domain/fee-rule.value-object.js';
 import { FeeScheduleOrmEntity } from './fee-schedule.orm-entity.js';
 
 // numeric comes back as "0.5000"; the rule wants canonical decimals.
-const toRule = (r: FeeScheduleOrmEntity) => FeeRule.of(new Big(r.fixedAmount).toFixed(2), new Big(r.percent).toString());
+const toRule = (r: FeeScheduleOrmEntity) => FeeRule.of(Money.of(r.fixedAmount).toFixed2(), new Big(r.percent).toString());
 
 @Injectable()
 export class TypeormFeeScheduleRepository extends FeeScheduleRepository {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
+import { PageQuery } from '../../../../shared/http/page.query.js';
 import { LIMIT_PERIODS, LIMIT_TYPES, type LimitPeriod, type LimitType } from '../../domain/limit-kinds.js';
 import { LIMIT_REQUEST_STATUSES, type LimitRequestStatus } from '../../domain/limit-request.aggregate.js';
 
@@ -37,26 +37,12 @@ export class LimitsQuery {
   account_id?: string;
 }
 
-export class AdminLimitRequestsQuery {
+/** Filters of the admin list; `limit` defaults to 100. */
+export class AdminLimitRequestsQuery extends PageQuery {
   @ApiPropertyOptional({ enum: LIMIT_REQUEST_STATUSES, default: 'pending' })
   @IsOptional()
   @IsIn(LIMIT_REQUEST_STATUSES, { message: `status must be one of ${LIMIT_REQUEST_STATUSES.join(', ')}` })
   status?: LimitRequestStatus;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'offset must be an integer' })
-  @Min(0)
-  offset?: number;
 }
 
 export class RejectLimitRequestBody {

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsRFC3339, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsRFC3339, IsString, MaxLength } from 'class-validator';
+import { PageQuery } from '../../../../shared/http/page.query.js';
 import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -8,22 +8,8 @@ import {
   type TransactionType,
 } from '../../domain/transaction.aggregate.js';
 
-export class ListTransactionsQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'offset must be an integer' })
-  @Min(0)
-  offset?: number;
-
+/** Filters of GET /api/v1/transactions; `limit` defaults to 20. */
+export class ListTransactionsQuery extends PageQuery {
   @ApiPropertyOptional({ enum: TRANSACTION_TYPES })
   @IsOptional()
   @IsIn(TRANSACTION_TYPES)
