@@ -1,10 +1,33 @@
-// Drops this run's database and deletes its Redis keys.
+// Checks that the whole suite left the journal balanced, then drops this run's database and Redis keys.
 import pg from 'pg';
 import { Redis } from 'ioredis';
 
+/** The invariant of GET /api/v1/admin/ledger/verify, over everything the suite did. */
+async function verifyLedger(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows: journals } = await db.query('SELECT journal_id FROM postings GROUP BY journal_id HAVING SUM(amount) <> 0');
+    const { rows: accounts } = await db.query(`
+      SELECT a.id FROM ledger_accounts a
+      LEFT JOIN (SELECT account_id,
+                        COALESCE(SUM(amount) FILTER (WHERE bucket = 'available'), 0) AS available,
+                        COALESCE(SUM(amount) FILTER (WHERE bucket = 'blocked'), 0) AS blocked
+                 FROM postings WHERE account_id IS NOT NULL GROUP BY account_id) p ON p.account_id = a.id
+      WHERE a.available <> COALESCE(p.available, 0) OR a.blocked <> COALESCE(p.blocked, 0)`);
+    const { rows: [{ n }] } = await db.query('SELECT COUNT(*)::int AS n FROM journals');
+    return { journals: n, unbalanced: journals.length, mismatched: accounts.length };
+  } finally {
+    await db.end();
+  }
+}
+
 export default async function globalTeardown() {
   const dbName = process.env.TEST_DB_NAME;
+  let ledger;
   if (dbName) {
+    // A test file may have failed before migrating; then there is no ledger to check.
+    ledger = await verifyLedger(process.env.DATABASE_URL).catch((e) => (e.code === '42P01' ? null : { error: e }));
     const admin = new pg.Client({ connectionString: process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
@@ -20,5 +43,10 @@ export default async function globalTeardown() {
       cursor = next;
     } while (cursor !== '0');
     redis.disconnect();
+  }
+  if (ledger?.error) throw ledger.error;
+  if (ledger) {
+    console.log(`\nledger after the whole suite: ${ledger.journals} journals, ${ledger.unbalanced} unbalanced, ${ledger.mismatched} mismatched balances`);
+    if (ledger.unbalanced > 0 || ledger.mismatched > 0) throw new Error('the test suite left the journal unbalanced');
   }
 }
