@@ -72,7 +72,9 @@ export class CreateCashOutUseCase {
       if (receiver.internal?.accountId === own.account.id) {
         throw new DomainError('SAME_ACCOUNT', 'The recipient is the paying account itself');
       }
-      await this.limits.assertWithinLimits({ clientId: cmd.clientId, accountId: own.account.id, type: 'pix_out', amount, at: now });
+      await this.limits.assertWithinLimits({
+        clientId: cmd.clientId, accountId: own.account.id, type: 'pix_out', amount, at: now, personType: own.holder.personType,
+      });
       const payer = this.receivers.payer(own);
       const cashOut = CashOut.queue(
         { id, clientId: cmd.clientId, accountId: own.account.id, externalId: cmd.external_id ?? null, amount, flow, pixKey, pixKeyType, payer, receiver, endToEndId },

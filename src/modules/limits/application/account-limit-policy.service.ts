@@ -1,3 +1,4 @@
+import type { PersonType } from '../../../shared/domain/tax-id.js';
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/errors/domain-error.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
@@ -28,11 +29,15 @@ export class AccountLimitPolicy extends LimitPolicy {
   async assertWithinLimits(c: LimitCheck): Promise<void> {
     if (!this.uow.inTransaction()) throw new Error('LimitPolicy.assertWithinLimits must run inside UnitOfWork.run');
     const overrides = await this.accountLimits.lock(c.accountId, c.type);
-    const holder = await this.accounts.client(c.clientId);
-    if (!holder) throw new NotFoundError('Client', 'CLIENT_NOT_FOUND');
-    const caps = effectiveCaps(holder.personType, c.type, overrides);
+    const caps = effectiveCaps(c.personType ?? (await this.personTypeOf(c.clientId)), c.type, overrides);
     const sheet = await this.sheets.build(c.accountId, c.type, caps, limitWindows(c.at), c.at);
     const breaches = sheet.breaches(c.amount);
     if (breaches.length > 0) throw new LimitExceededError(c.type, c.amount.toFixed2(), breaches);
+  }
+
+  private async personTypeOf(clientId: string): Promise<PersonType> {
+    const holder = await this.accounts.client(clientId);
+    if (!holder) throw new NotFoundError('Client', 'CLIENT_NOT_FOUND');
+    return holder.personType;
   }
 }

@@ -1,3 +1,4 @@
+import type { PersonType } from '../../../shared/domain/tax-id.js';
 import type { Money } from '../../../shared/money/money.js';
 import type { LimitType } from '../domain/limit-kinds.js';
 
@@ -9,6 +10,8 @@ export interface LimitCheck {
   type: LimitType;
   amount: Money;
   at: Date;
+  /** The holder's person type when the caller already has it (saves a read under the limits lock). */
+  personType?: PersonType;
 }
 
 /**
