@@ -20,6 +20,7 @@ import { TransactionsModule } from './modules/transactions/transactions.module.j
 import { PrincipalGuard } from './shared/auth/principal.guard.js';
 import { HttpExceptionFilter } from './shared/errors/http-exception.filter.js';
 import { SharedModule } from './shared/shared.module.js';
+import type { Clock } from './shared/time/clock.js';
 
 /** Headers and fields that must never reach a log line. */
 const REDACT = [
@@ -31,12 +32,12 @@ const REDACT = [
 
 @Module({})
 export class AppModule {
-  /** The whole service; simulation endpoints only under the sandbox provider. */
-  static register(config: AppConfig): DynamicModule {
+  /** The whole service; simulation endpoints only under the sandbox provider. Tests may pass their own clock. */
+  static register(config: AppConfig, clock?: Clock): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
+        ConfigModule.forRoot(config, clock),
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.logLevel,

@@ -12,6 +12,7 @@ import { ensureDatabase, runMigrationsLocked } from './database/migrate.js';
 import { createValidationPipe } from './shared/errors/validation.pipe.js';
 import { bodyErrorMiddleware } from './shared/http/body-error.middleware.js';
 import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
+import type { Clock } from './shared/time/clock.js';
 
 export function buildOpenApi(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -29,9 +30,9 @@ export function buildOpenApi(app: INestApplication): OpenAPIObject {
 }
 
 /** Builds the configured app (used by main, the tests and the OpenAPI generator); does not listen. */
-export async function createApp(config: AppConfig = loadConfig()): Promise<NestExpressApplication> {
+export async function createApp(config: AppConfig = loadConfig(), clock?: Clock): Promise<NestExpressApplication> {
   await ensureDatabase(config.databaseUrl);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, clock), {
     bodyParser: false,
     bufferLogs: true,
   });

@@ -28,6 +28,8 @@ export interface AppConfig {
   logLevel: string;
   /** How often the outbox relay polls when idle. */
   outboxPollMs: number;
+  /** How long one SPI call may take before it counts as a timeout (a transient error, retried). */
+  spiTimeoutMs: number;
   /** Settlement job tries before a transient SPI error fails the payment (AB03). */
   settlementMaxAttempts: number;
   /** First retry delay of a settlement job; doubles each try. */
@@ -86,9 +88,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     migrationsRun: bool('MIGRATIONS_RUN', true, env),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     outboxPollMs: int('OUTBOX_POLL_MS', 200, env),
-    settlementMaxAttempts: Math.max(1, int('SETTLEMENT_MAX_ATTEMPTS', 5, env)),
-    settlementBackoffMs: int('SETTLEMENT_BACKOFF_MS', 2000, env),
-    settlementLockMs: Math.max(1000, int('SETTLEMENT_LOCK_MS', 30000, env)),
+    // Defaults keep a timed-out payment within 30 s of creation: 4 tries of at most 3 s, waits of 1 s,
+    // 2 s and 4 s between them (docs/decisions.md, "Settlement budget").
+    spiTimeoutMs: Math.max(100, int('SPI_TIMEOUT_MS', 3000, env)),
+    settlementMaxAttempts: Math.max(1, int('SETTLEMENT_MAX_ATTEMPTS', 4, env)),
+    settlementBackoffMs: int('SETTLEMENT_BACKOFF_MS', 1000, env),
+    settlementLockMs: Math.max(1000, int('SETTLEMENT_LOCK_MS', 10000, env)),
   };
 }
 

@@ -3,14 +3,18 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app.config.js';
 import { Money } from '../../src/shared/money/money.js';
-import { http, newAdmin, newClient, startApp, type TestClient } from '../support/test-app.js';
+import { DAYTIME, http, newAdmin, newClient, NIGHTTIME, startApp, type TestClient } from '../support/test-app.js';
 import { balanceOf, bankDetails, cashOut, ledgerOps, outboxTypes, settled } from '../support/payments.js';
 
-describe('cash-out (e2e)', () => {
+// Cash-outs pass the limits, whose caps depend on the time of day in São Paulo: run at noon and at 23:00.
+describe.each([
+  ['daytime', DAYTIME],
+  ['nighttime', NIGHTTIME],
+] as const)('cash-out (e2e) at %s', (_dayPeriod, instant) => {
   let app: NestExpressApplication;
 
   beforeAll(async () => {
-    app = await startApp({ settlementMaxAttempts: 2, settlementBackoffMs: 20, sandboxSpiLatencyMs: 5 });
+    app = await startApp({ settlementMaxAttempts: 2, settlementBackoffMs: 20, sandboxSpiLatencyMs: 5 }, instant);
   });
 
   afterAll(() => app.close());
@@ -64,7 +68,7 @@ describe('cash-out (e2e)', () => {
     });
 
     it('400 INSUFFICIENT_FUNDS when the amount exceeds the available balance, with no transaction left behind', async () => {
-      const res = await cashOut(app, c, byKey('1000.00', { external_id: 'too-much' }));
+      const res = await cashOut(app, c, byKey('500.00', { external_id: 'too-much' }));
       expect(res.status).toBe(400);
       expect(res.body.error.code).toBe('INSUFFICIENT_FUNDS');
       const list = await http(app).get('/api/v1/transactions').query({ type: 'cash_out' }).set(c.auth);
@@ -266,13 +270,36 @@ describe('cash-out (e2e)', () => {
       expect(res.body.error.code).toBe('INVALID_IDEMPOTENCY_KEY');
     });
 
-    it('frees the key when the request is refused, so a corrected retry can use it', async () => {
+    it('stores a business refusal as the answer: a retry with the key gets it again, even once it would pass', async () => {
       const key = randomUUID();
-      const refused = await cashOut(app, c, byKey('5000.00'), { 'X-Idempotency-Key': key });
+      const refused = await cashOut(app, c, byKey('200.00', { external_id: 'refused-once' }), { 'X-Idempotency-Key': key });
       expect(refused.status).toBe(400);
-      const retried = await cashOut(app, c, byKey('5000.00'), { 'X-Idempotency-Key': key });
+      expect(refused.body.error.code).toBe('INSUFFICIENT_FUNDS');
+      expect((await http(app).post('/api/v1/sandbox/deposits').set(c.auth).send({ amount: '500.00' })).status).toBeLessThan(300);
+
+      const retried = await cashOut(app, c, byKey('200.00', { external_id: 'refused-once' }), { 'X-Idempotency-Key': key });
       expect(retried.status).toBe(400);
-      expect(retried.headers['idempotent-replayed']).toBeUndefined();
+      expect(retried.body.error).toEqual(refused.body.error);
+      expect(retried.body.request_id).toBe(retried.headers['x-request-id']);
+      expect(retried.headers['idempotent-replayed']).toBe('true');
+      const list = await http(app).get('/api/v1/transactions').query({ type: 'cash_out' }).set(c.auth);
+      expect(list.body.data.transactions.map((t: { external_id: string }) => t.external_id)).not.toContain('refused-once');
+
+      // A new key is a new attempt, and it now passes.
+      const fresh = await cashOut(app, c, byKey('200.00', { external_id: 'refused-once' }), { 'X-Idempotency-Key': randomUUID() });
+      expect(fresh.status).toBe(200);
+      await settled(app, c, fresh.body.transaction_id);
+    });
+
+    it('does not keep a request that validation refused before it ran: the corrected retry runs', async () => {
+      const key = randomUUID();
+      const invalid = await cashOut(app, c, byKey('1,00'), { 'X-Idempotency-Key': key });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.error.code).toBe('VALIDATION_ERROR');
+      const corrected = await cashOut(app, c, byKey('1.00'), { 'X-Idempotency-Key': key });
+      expect(corrected.status).toBe(200);
+      expect(corrected.headers['idempotent-replayed']).toBeUndefined();
+      await settled(app, c, corrected.body.transaction_id);
     });
 
     it('runs concurrent requests with one key once: the others get the replay or 409 IN_USE', async () => {

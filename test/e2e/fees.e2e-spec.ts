@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { http, newAdmin, newClient, startApp } from '../support/test-app.js';
+import { CreateAdminUseCase } from '../../src/modules/identity/application/create-admin.use-case.js';
+import { cashOut, settled } from '../support/payments.js';
+import { http, newAdmin, newClient, startApp, tokenFor } from '../support/test-app.js';
 
 describe('fee schedules (e2e)', () => {
   let app: NestExpressApplication;
@@ -48,5 +50,49 @@ describe('fee schedules (e2e)', () => {
     expect((await put(c.clientId, 'teleport', { fixed_amount: '1.00', percent: '0' })).status).toBe(400);
     expect((await put(c.clientId, 'cash_in', { fixed_amount: '-1', percent: '0' })).status).toBe(400);
     expect((await put(c.clientId, 'cash_in', { fixed_amount: '1.00', percent: '101' })).status).toBe(400);
+  });
+
+  it('refuses a rule for a type no payment charges yet (it would be stored and never applied)', async () => {
+    const admin = await newAdmin(app);
+    const c = await newClient(app);
+    for (const type of ['cash_out', 'p2p_out', 'p2p_in', 'reversal_out']) {
+      const res = await http(app).put(`/api/v1/admin/clients/${c.clientId}/fees/${type}`).set(admin.auth).send({ fixed_amount: '1.00', percent: '0' });
+      expect({ type, status: res.status, code: res.body.error?.code }).toEqual({ type, status: 400, code: 'FEE_TYPE_NOT_SUPPORTED' });
+      expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'transaction_type' })]);
+    }
+    expect((await http(app).get(`/api/v1/admin/clients/${c.clientId}/fees`).set(admin.auth)).body.data).toEqual([]);
+  });
+
+  it('reading a schedule needs admin:fees:read, writing it admin:fees:write', async () => {
+    const c = await newClient(app);
+    const a = await app.get(CreateAdminUseCase).execute('Fees Reader');
+    const reader = { Authorization: `Bearer ${await tokenFor(app, a.key_id, a.secret_key, ['admin:fees:read'])}` };
+    const writer = { Authorization: `Bearer ${await tokenFor(app, a.key_id, a.secret_key, ['admin:fees:write'])}` };
+    expect((await http(app).get(`/api/v1/admin/clients/${c.clientId}/fees`).set(reader)).status).toBe(200);
+    const denied = await http(app).get(`/api/v1/admin/clients/${c.clientId}/fees`).set(writer);
+    expect(denied.status).toBe(403);
+    expect(denied.body.error.code).toBe('INSUFFICIENT_SCOPE');
+    expect((await http(app).put(`/api/v1/admin/clients/${c.clientId}/fees/cash_in`).set(reader).send({ fixed_amount: '1.00', percent: '0' })).status).toBe(403);
+    expect((await http(app).put(`/api/v1/admin/clients/${c.clientId}/fees/cash_in`).set(writer).send({ fixed_amount: '1.00', percent: '0' })).status).toBe(200);
+  });
+
+  it('charges the recipient its cash_in fee on an on-us payment too', async () => {
+    const admin = await newAdmin(app);
+    const payer = await newClient(app, { balance: '100.00' });
+    const payee = await newClient(app);
+    const key = await http(app).post('/api/v1/pix/keys').set(payee.auth).send({ key_type: 'EVP' });
+    expect(key.status).toBeLessThan(300);
+    await http(app).put(`/api/v1/admin/clients/${payee.clientId}/fees/cash_in`).set(admin.auth).send({ fixed_amount: '0.25', percent: '2' });
+
+    const sent = await cashOut(app, payer, { amount: '50.00', pix_key: key.body.data.key_value, pix_key_type: 'EVP' });
+    expect(sent.status).toBe(200);
+    expect((await settled(app, payer, sent.body.transaction_id)).status).toBe('completed');
+
+    const received = await http(app).get('/api/v1/transactions').query({ type: 'cash_in' }).set(payee.auth);
+    expect(received.body.data.transactions).toHaveLength(1);
+    expect(received.body.data.transactions[0]).toMatchObject({ gross_amount: '50.00', tax_amount: '1.25', net_amount: '48.75' });
+    const balance = await http(app).get('/api/v1/pix/balance').set(payee.auth);
+    expect(balance.body.data.available_balance).toBe('48.75');
+    expect((await http(app).get('/api/v1/admin/ledger/verify').set(admin.auth)).body.data.balanced).toBe(true);
   });
 });

@@ -5,14 +5,18 @@ import { TransactionsService } from '../../src/modules/transactions/application/
 import { Transaction, type TransactionStatus } from '../../src/modules/transactions/domain/transaction.aggregate.js';
 import { Money } from '../../src/shared/money/money.js';
 import { UnitOfWork } from '../../src/shared/persistence/unit-of-work.js';
-import { http, newAdmin, newClient, startApp, type TestClient } from '../support/test-app.js';
+import { clockOf, DAYTIME, http, newAdmin, newClient, NIGHTTIME, startApp, type TestClient } from '../support/test-app.js';
 
-describe('LimitPolicy against real payments (e2e)', () => {
+// The policy's windows depend on the time of day in São Paulo: run at noon and at 23:00 there.
+describe.each([
+  ['daytime', DAYTIME],
+  ['nighttime', NIGHTTIME],
+] as const)('LimitPolicy against real payments (e2e) at %s', (dayPeriod, instant) => {
   let app: NestExpressApplication;
   let admin: { auth: { Authorization: string } };
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({}, instant);
     admin = await newAdmin(app);
   });
 
@@ -35,7 +39,7 @@ describe('LimitPolicy against real payments (e2e)', () => {
       receiver: null,
       description: 'limits e2e',
       metadata: null,
-      now: new Date(),
+      now: clockOf(app).now(),
     });
 
   /** What a payment use case does: check the limits, then write its transaction row, in one uow. */
@@ -46,7 +50,7 @@ describe('LimitPolicy against real payments (e2e)', () => {
         accountId: c.accountId,
         type: 'pix_out',
         amount: Money.of(amount),
-        at: new Date(),
+        at: clockOf(app).now(),
       });
       await app.get(TransactionsService).record(cashOut(c, amount, 'pending'));
     });
@@ -67,6 +71,7 @@ describe('LimitPolicy against real payments (e2e)', () => {
 
     const body = await limits(c);
     const current: 'daytime' | 'nighttime' = body.period.current;
+    expect(current).toBe(dayPeriod);
     const other = current === 'daytime' ? 'nighttime' : 'daytime';
     const out = body.limits.pix_out;
     expect(out.daily).toEqual({ limit: '6000.00', used: '100.00', available: '5900.00' });
@@ -115,7 +120,7 @@ describe('LimitPolicy against real payments (e2e)', () => {
   it('refuses to run outside a unit of work, where its lock would protect nothing', async () => {
     const c = await newClient(app);
     await expect(
-      app.get(LimitPolicy).assertWithinLimits({ clientId: c.clientId, accountId: c.accountId, type: 'pix_out', amount: Money.of('1.00'), at: new Date() }),
+      app.get(LimitPolicy).assertWithinLimits({ clientId: c.clientId, accountId: c.accountId, type: 'pix_out', amount: Money.of('1.00'), at: clockOf(app).now() }),
     ).rejects.toThrow(/UnitOfWork/);
   });
 });

@@ -1,17 +1,21 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { LimitRequestExpiryScheduler } from '../../src/modules/limits/infrastructure/queue/limit-request-expiry.scheduler.js';
-import { http, newAdmin, newClient, startApp, tokenFor, type TestClient } from '../support/test-app.js';
+import { clockOf, DAYTIME, http, newAdmin, newClient, NIGHTTIME, startApp, tokenFor, type TestClient } from '../support/test-app.js';
 
 const cap = (limit: string, used = '0.00', available = limit) => ({ limit, used, available });
 
-describe('limits and limit requests (e2e)', () => {
+// Limits depend on the time of day in São Paulo: the whole file runs once at noon and once at 23:00 there.
+describe.each([
+  ['daytime', DAYTIME],
+  ['nighttime', NIGHTTIME],
+] as const)('limits and limit requests (e2e) at %s', (dayPeriod, instant) => {
   let app: NestExpressApplication;
   let admin: { adminId: string; auth: { Authorization: string } };
   let db: DataSource;
 
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({}, instant);
     admin = await newAdmin(app);
     db = app.get(DataSource);
   });
@@ -24,7 +28,8 @@ describe('limits and limit requests (e2e)', () => {
     const [row] = await db.query('SELECT count(*)::int AS n FROM outbox_messages WHERE event_type = $1 AND aggregate_id = $2', [type, id]);
     return row.n as number;
   };
-  const backdate = (id: string) => db.query(`UPDATE limit_requests SET expires_at = now() - interval '1 minute' WHERE id = $1`, [id]);
+  const backdate = (id: string) =>
+    db.query('UPDATE limit_requests SET expires_at = $2 WHERE id = $1', [id, new Date(clockOf(app).now().getTime() - 60_000)]);
 
   describe('GET /api/v1/pix/limits', () => {
     it('shows the natural-person defaults at the top level, with the São Paulo periods', async () => {
@@ -35,7 +40,7 @@ describe('limits and limit requests (e2e)', () => {
         success: true,
         account_id: c.accountId,
         currency: 'BRL',
-        period: { daytime: '06:00-20:00', nighttime: '20:00-06:00', current: expect.stringMatching(/^(daytime|nighttime)$/) },
+        period: { daytime: '06:00-20:00', nighttime: '20:00-06:00', current: dayPeriod },
       });
       expect(res.body.limits.pix_out).toEqual({
         daytime: cap('5000.00'),

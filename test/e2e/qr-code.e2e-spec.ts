@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { encodeBrCode } from '../../src/modules/qr-code/domain/br-code.js';
 import { crc16CcittFalse } from '../../src/modules/qr-code/domain/crc16.js';
-import { http, newClient, startApp, type TestClient } from '../support/test-app.js';
+import { clockOf, http, newClient, startApp, type TestClient } from '../support/test-app.js';
 import { balanceOf, cashOut, settled } from '../support/payments.js';
 
 const staticCode = (pixKey: string, amount?: string) =>
@@ -74,7 +74,8 @@ describe('QR decode and Flow 3 cash-out (e2e)', () => {
     expect(stolen.body.error.code).toBe('LOOKUP_NOT_FOUND');
     const unknown = await cashOut(app, c, { amount: '1.00' }, { 'X-Pix-Lookup-E2E': 'E00000000202601010000ABCDEFGHIJK' });
     expect(unknown.body.error.code).toBe('LOOKUP_NOT_FOUND');
-    await app.get(DataSource).query(`UPDATE qr_lookups SET created_at = now() - interval '31 minutes' WHERE end_to_end_id = $1`, [mine.end_to_end_id]);
+    const longAgo = new Date(clockOf(app).now().getTime() - 31 * 60_000);
+    await app.get(DataSource).query('UPDATE qr_lookups SET created_at = $2 WHERE end_to_end_id = $1', [mine.end_to_end_id, longAgo]);
     const late = await cashOut(app, c, { amount: '1.00' }, { 'X-Pix-Lookup-E2E': mine.end_to_end_id });
     expect(late.status).toBe(400);
     expect(late.body.error.code).toBe('LOOKUP_EXPIRED');

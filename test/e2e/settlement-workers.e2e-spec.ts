@@ -29,7 +29,7 @@ describe('settlement workers (e2e)', () => {
 
   it('a worker killed mid-settlement leaves the payment to another, which settles it exactly once', async () => {
     const c = await newClient(api, { balance: '50.00' });
-    const child = spawnWorker({ SANDBOX_SPI_LATENCY_MS: '4000', SETTLEMENT_LOCK_MS: '1500' });
+    const child = spawnWorker({ SANDBOX_SPI_LATENCY_MS: '4000', SPI_TIMEOUT_MS: '10000', SETTLEMENT_LOCK_MS: '1500' });
     let rescuer: NestExpressApplication | undefined;
     try {
       const res = await cashOut(api, c, { amount: '12.34', pix_key: 'crash@example.com', pix_key_type: 'EMAIL' });

@@ -1,5 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { http, newClient, startApp, type TestClient } from '../support/test-app.js';
+import { clockOf, http, newClient, startApp, type TestClient } from '../support/test-app.js';
 
 describe('transactions (e2e)', () => {
   let app: NestExpressApplication;
@@ -46,11 +46,12 @@ describe('transactions (e2e)', () => {
     expect((await list({ e2e })).body.data.transactions.map((t: { e2e: string }) => t.e2e)).toEqual([e2e]);
     expect((await list({ type: 'cash_out' })).body.data.total).toBe(0);
     expect((await list({ status: 'completed', type: 'cash_in' })).body.data.total).toBe(3);
-    const from = new Date(Date.now() - 3600_000).toISOString();
-    const to = new Date(Date.now() + 3600_000).toISOString();
+    const now = clockOf(app).now().getTime();
+    const from = new Date(now - 3600_000).toISOString();
+    const to = new Date(now + 3600_000).toISOString();
     expect((await list({ date_from: from, date_to: to })).body.data.total).toBe(3);
-    const old = new Date(Date.now() - 10 * 24 * 3600_000).toISOString();
-    const older = new Date(Date.now() - 9 * 24 * 3600_000).toISOString();
+    const old = new Date(now - 10 * 24 * 3600_000).toISOString();
+    const older = new Date(now - 9 * 24 * 3600_000).toISOString();
     expect((await list({ date_from: old, date_to: older })).body.data.total).toBe(0);
   });
 

@@ -4,13 +4,30 @@ import { createApp } from '../../src/bootstrap.js';
 import { loadConfig, type AppConfig } from '../../src/config/app.config.js';
 import { CreateAdminUseCase } from '../../src/modules/identity/application/create-admin.use-case.js';
 import { OnboardClientUseCase } from '../../src/modules/onboarding/application/onboard-client.use-case.js';
+import { Clock } from '../../src/shared/time/clock.js';
+import { SettableClock } from '../../src/shared/time/settable-clock.js';
 import { randomCnpj, randomCpf } from './documents.js';
 
-/** The real app (real Postgres, real Redis, this run's database and key prefix), not listening. */
-export async function startApp(overrides: Partial<AppConfig> = {}): Promise<NestExpressApplication> {
-  const app = await createApp({ ...loadConfig(), ...overrides });
+/**
+ * Instants the test clock starts at, so no outcome depends on the hour the suite runs or on TZ:
+ * 12:00 and 23:00 in America/Sao_Paulo (UTC-03:00), mid-month, on a weekday.
+ */
+export const DAYTIME = new Date('2026-03-10T15:00:00.000Z');
+export const NIGHTTIME = new Date('2026-03-11T02:00:00.000Z');
+
+/**
+ * The real app (real Postgres, real Redis, this run's database and key prefix), not listening. Its clock
+ * starts at `clock` (daytime unless given) and runs at real speed; `clockOf(app)` moves it.
+ */
+export async function startApp(overrides: Partial<AppConfig> = {}, clock: Date = DAYTIME): Promise<NestExpressApplication> {
+  const app = await createApp({ ...loadConfig(), ...overrides }, new SettableClock(clock));
   await app.init();
   return app;
+}
+
+/** The settable clock of an app made by startApp. */
+export function clockOf(app: NestExpressApplication): SettableClock {
+  return app.get(Clock) as SettableClock;
 }
 
 export type Http = ReturnType<typeof request>;

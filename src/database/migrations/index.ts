@@ -5,6 +5,7 @@ import { Idempotency1763865000000 } from './1763865000000-idempotency.js';
 import { CashOut1763870000000 } from './1763870000000-cash-out.js';
 import { QrLookups1763875000000 } from './1763875000000-qr-lookups.js';
 import { Fees1763880000000 } from './1763880000000-fees.js';
+import { OneVocabulary1763890000000 } from './1763890000000-one-vocabulary.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   CashOut1763870000000,
   QrLookups1763875000000,
   Fees1763880000000,
+  OneVocabulary1763890000000,
 ];

@@ -4,6 +4,7 @@ import { IdentityModule } from '../identity/identity.module.js';
 import { KeysModule } from '../keys/keys.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { LimitsModule } from '../limits/limits.module.js';
+import { FeesModule } from '../fees/fees.module.js';
 import { ParticipantsModule } from '../participants/participants.module.js';
 import { QrCodeModule } from '../qr-code/qr-code.module.js';
 import { TransactionsModule } from '../transactions/transactions.module.js';
@@ -24,6 +25,7 @@ import { SandboxSpiAdapter } from './infrastructure/sandbox/sandbox-spi.adapter.
 @Module({
   imports: [
     IdentityModule,
+    FeesModule,
     LedgerModule,
     TransactionsModule,
     KeysModule,

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { dependencyOutage } from './dependency-outage.js';
 import { DomainError } from './domain-error.js';
 import { errorBody } from './error-body.js';
 import { statusForCode } from './error-status.table.js';
@@ -27,12 +28,15 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     const res = ctx.getResponse<Response>();
     const requestId = String(req.id ?? '');
-    const { status, body } = this.describe(exception, requestId, req);
-    if (status >= 500) this.logger.error({ err: exception, requestId }, 'unhandled error');
-    if (exception instanceof DomainError && exception.code === 'RATE_LIMITED') {
-      const retryAfter = (exception as DomainError & { retryAfterSeconds?: number }).retryAfterSeconds;
-      if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
-    }
+    const outage = dependencyOutage(exception);
+    if (outage && outage !== exception) this.logger.warn({ requestId, dependency: outage.dependency }, 'dependency unavailable');
+    const error = outage ?? exception;
+    const { status, body } = this.describe(error, requestId, req);
+    if (status >= 500 && status !== 503) this.logger.error({ err: exception, requestId }, 'unhandled error');
+    // Rate limits and outages say when to come back.
+    const retryAfter = error instanceof DomainError ? (error as DomainError & { retryAfterSeconds?: number }).retryAfterSeconds : undefined;
+    if (retryAfter) res.setHeader('Retry-After', String(retryAfter));
+    if ((error as { replayed?: boolean }).replayed) res.setHeader('Idempotent-Replayed', 'true');
     if (!res.headersSent) res.status(status).json(body);
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DomainError } from '../errors/domain-error.js';
+import { DomainError, type ErrorDetail } from '../errors/domain-error.js';
+import { statusForCode } from '../errors/error-status.table.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { IdempotencyKeyOrmEntity } from './idempotency-key.orm-entity.js';
 import { requestFingerprint } from './request-fingerprint.js';
@@ -26,10 +27,32 @@ export interface StoredResponse<T> {
   replayed: boolean;
 }
 
+/** A stored business refusal answered again for a retry with the same key (sent with Idempotent-Replayed). */
+export class ReplayedRefusal extends DomainError {
+  readonly replayed = true;
+}
+
+/** What is kept of a refusal: enough to answer it again, with the retry's own request id. */
+interface StoredRefusal {
+  refusal: { code: string; message: string; details: ErrorDetail[] };
+}
+
 /**
- * Stripe-style idempotency (DECISIONS §5). The key is claimed in its own committed transaction so a
- * concurrent duplicate sees it; the response is stored in the SAME transaction as the work, so
- * either both commit or neither does. A refused request (domain error) frees the key.
+ * A refusal is the request's outcome and is kept (a retry gets the same answer); a rate limit or an
+ * outage is not an outcome, the work did not happen, and a retry may run it.
+ */
+function isOutcome(err: unknown): err is DomainError {
+  if (!(err instanceof DomainError)) return false;
+  const status = statusForCode(err.code);
+  return status >= 400 && status < 500 && status !== 429;
+}
+
+/**
+ * Stripe-style idempotency (DECISIONS §5, docs/decisions.md). The key is claimed in its own committed
+ * transaction so a concurrent duplicate sees it; a success is stored in the SAME transaction as the
+ * work, so either both commit or neither does. A business refusal (4xx) rolls the work back and is
+ * then stored as the key's answer; any other failure (outage, bug) left nothing behind, so the claim
+ * is freed and a retry runs the request once. Input refused by validation never reaches this service.
  */
 @Injectable()
 export class IdempotencyService {
@@ -61,10 +84,8 @@ export class IdempotencyService {
         return { ...result, replayed: false };
       });
     } catch (err) {
-      await this.dataSource.query(`DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2 AND status = 'in_progress'`, [
-        req.clientId,
-        key,
-      ]);
+      if (isOutcome(err)) await this.storeRefusal(req.clientId, key, err);
+      else await this.release(req.clientId, key);
       throw err;
     }
   }
@@ -87,6 +108,19 @@ export class IdempotencyService {
     return rows.length === 1;
   }
 
+  private async storeRefusal(clientId: string, key: string, err: DomainError): Promise<void> {
+    const body: StoredRefusal = { refusal: { code: err.code, message: err.message, details: err.details } };
+    await this.dataSource.query(
+      `UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_body = $4
+       WHERE client_id = $1 AND key = $2 AND status = 'in_progress'`,
+      [clientId, key, statusForCode(err.code), JSON.stringify(body)],
+    );
+  }
+
+  private async release(clientId: string, key: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2 AND status = 'in_progress'`, [clientId, key]);
+  }
+
   private async answerExisting<T>(clientId: string, key: string, hash: string): Promise<StoredResponse<T>> {
     const row = await this.dataSource.manager.findOne(IdempotencyKeyOrmEntity, { where: { clientId, key } });
     if (!row) throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'The request with this idempotency key is still running');
@@ -96,6 +130,11 @@ export class IdempotencyService {
     if (row.status !== 'completed' || row.responseStatus === null) {
       throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'The request with this idempotency key is still running');
     }
-    return { status: row.responseStatus, body: row.responseBody as T, replayed: true };
+    const stored = row.responseBody as StoredRefusal | T;
+    if (stored && typeof stored === 'object' && 'refusal' in stored) {
+      const { code, message, details } = (stored as StoredRefusal).refusal;
+      throw new ReplayedRefusal(code, message, details);
+    }
+    return { status: row.responseStatus, body: stored as T, replayed: true };
   }
 }

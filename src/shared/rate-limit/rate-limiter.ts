@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { DependencyUnavailableError } from '../errors/dependency-outage.js';
 import { DomainError } from '../errors/domain-error.js';
 import { RedisConnection } from '../redis/redis.provider.js';
 
@@ -21,13 +22,18 @@ export class PerMinuteBudget {
       await this.limiter.consume(key, cost);
     } catch (e) {
       if (e instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(e.msBeforeNext / 1000)));
-      throw e;
+      // Redis could not be asked: the budget is unknown, so refuse for now rather than serve unmetered.
+      throw new DependencyUnavailableError('redis');
     }
   }
 
   /** Spends points without refusing (e.g. the extra cost of a miss after the answer is known). */
   async penalize(key: string, cost: number): Promise<void> {
-    await this.limiter.penalty(key, cost);
+    try {
+      await this.limiter.penalty(key, cost);
+    } catch {
+      throw new DependencyUnavailableError('redis');
+    }
   }
 }
 

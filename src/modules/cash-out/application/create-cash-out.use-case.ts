@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
-import type { Counterparty } from '../../../shared/domain/counterparty.js';
+import { bankOf, type Counterparty } from '../../../shared/domain/counterparty.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
@@ -18,6 +18,7 @@ import { CashOut } from '../domain/cash-out.aggregate.js';
 import { selectFlow } from '../domain/cash-out-flow.js';
 import { CashOutRepository } from './cash-out.repository.js';
 import { ReceiverResolver, type BankDetailsInput } from './receiver-resolver.js';
+import { Clock } from '../../../shared/time/clock.js';
 
 export interface CreateCashOutCommand extends Partial<BankDetailsInput> {
   clientId: string;
@@ -48,12 +49,13 @@ export class CreateCashOutUseCase {
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   execute(cmd: CreateCashOutCommand): Promise<CashOut> {
     const flow = selectFlow(cmd, cmd.lookupEndToEndId);
     return this.uow.run(async () => {
-      const now = new Date();
+      const now = this.clock.now();
       const id = randomUUID();
       const amount = Money.of(cmd.amount);
       const own = await this.accounts.ownAccount(cmd.clientId);
@@ -82,7 +84,7 @@ export class CreateCashOutUseCase {
       );
       await this.transactions.record(
         Transaction.create({
-          id, clientId: cmd.clientId, accountId: own.account.id, type: 'cash_out', externalId: cmd.external_id ?? null,
+          id, clientId: cmd.clientId, accountId: own.account.id, type: 'cash_out', status: 'queued', externalId: cmd.external_id ?? null,
           reference: cmd.reference ?? null, amount, pixKey, pixKeyType, endToEndId,
           payer: { name: payer.name, document: payer.document, bank: bankOf(payer) },
           receiver: { name: receiver.name, document: receiver.document, bank: bankOf(receiver) },
@@ -99,9 +101,4 @@ export class CreateCashOutUseCase {
       return cashOut;
     });
   }
-}
-
-/** The spec's `bank` object of a party. */
-export function bankOf(c: Counterparty) {
-  return { ispb: c.ispb, participant_name: c.participantName, agency: c.branch, account: c.account, account_type: c.accountType };
 }

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import type { BankAccountType } from '../../../shared/domain/bank-account-type.js';
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import { isValidCnpj, isValidCpf } from '../../../shared/domain/tax-id.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { AccountDirectory, type AccountWithHolder } from '../../identity/application/account-directory.js';
 import { counterpartyOf, KeyDirectory, type PixKeyType } from '../../keys/application/key-directory.js';
+import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
 
 export interface BankDetailsInput {
@@ -13,7 +15,7 @@ export interface BankDetailsInput {
   receiver_ispb: string;
   receiver_branch: string;
   receiver_account: string;
-  receiver_account_type: string;
+  receiver_account_type: BankAccountType;
 }
 
 /** Turns what the client supplied (a key, or bank details) into the recipient of the payment. */
@@ -66,22 +68,14 @@ export class ReceiverResolver {
       participantName: participant.name,
       branch: b.receiver_branch,
       account: b.receiver_account,
-      accountType: b.receiver_account_type,
+      // An account of this service is a payment account, whatever the payer called it.
+      accountType: internal ? internal.account.type : b.receiver_account_type,
       internal: internal ? { clientId: internal.account.clientId, accountId: internal.account.id } : null,
     };
   }
 
   /** The paying client's own account as a counterparty. */
-  payer({ account, holder }: AccountWithHolder): Counterparty {
-    return {
-      name: holder.name,
-      document: holder.document,
-      ispb: this.config.pspIspb,
-      participantName: this.participants.find(this.config.pspIspb)?.name ?? 'Instant Payments',
-      branch: account.branch,
-      account: account.number,
-      accountType: account.type,
-      internal: { clientId: holder.id, accountId: account.id },
-    };
+  payer(own: AccountWithHolder): Counterparty {
+    return ownAccountParty(own, this.participants, this.config);
   }
 }

@@ -11,7 +11,8 @@ import { TransactionsService } from '../../transactions/application/transactions
 import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
-import { bankOf } from './create-cash-out.use-case.js';
+import { bankOf } from '../../../shared/domain/counterparty.js';
+import { Clock } from '../../../shared/time/clock.js';
 
 /**
  * The recipient's bank sent a completed payment back: completed -> returned, the amount credited
@@ -26,6 +27,7 @@ export class ReturnCashOutUseCase {
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   /** `clientId` restricts to the caller's own cash-out (sandbox endpoint); null for the scheme itself. */
@@ -39,7 +41,7 @@ export class ReturnCashOutUseCase {
       if (cashOut.isOnUs) {
         throw new DomainError('CASH_OUT_NOT_RETURNABLE', 'On-us payments are returned through a refund, not the scheme');
       }
-      const now = new Date();
+      const now = this.clock.now();
       const c = cashOut.snapshot;
       const returned = amount ? Money.of(amount) : c.amount;
       cashOut.markReturned(returned, now);

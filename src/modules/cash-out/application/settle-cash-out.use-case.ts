@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { FeePolicy } from '../../fees/application/fee-policy.js';
 import { LedgerService, type Movement } from '../../ledger/application/ledger.service.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
-import { bankOf } from './create-cash-out.use-case.js';
+import { bankOf } from '../../../shared/domain/counterparty.js';
 import { SpiGateway, TransientSpiError, type SpiResult } from './spi-gateway.js';
+import { Clock } from '../../../shared/time/clock.js';
 
 /**
  * Drives one cash-out to a terminal state. Step 1 (own transaction): queued -> processing. Step 2:
@@ -27,6 +30,9 @@ export class SettleCashOutUseCase {
     private readonly spi: SpiGateway,
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly fees: FeePolicy,
   ) {}
 
   /** `lastAttempt`: a transient SPI error now fails the payment (AB03) instead of being retried. */
@@ -35,7 +41,7 @@ export class SettleCashOutUseCase {
     if (!cashOut) return;
     let result: SpiResult;
     try {
-      result = cashOut.isOnUs ? { outcome: 'settled' } : await this.spi.send(this.order(cashOut));
+      result = cashOut.isOnUs ? { outcome: 'settled' } : await this.send(cashOut);
     } catch (err) {
       if (!(err instanceof TransientSpiError) || !lastAttempt) throw err;
       this.logger.warn({ cashOutId }, 'SPI timed out on the last attempt; failing with AB03');
@@ -49,7 +55,7 @@ export class SettleCashOutUseCase {
       const cashOut = await this.cashOuts.lock(id);
       if (!cashOut) return null;
       if (cashOut.status === 'queued') {
-        cashOut.startProcessing(new Date());
+        cashOut.startProcessing(this.clock.now());
         await this.syncTransaction(cashOut);
         await this.cashOuts.update(cashOut);
         await this.outbox.append(cashOut.pullEvents());
@@ -62,7 +68,7 @@ export class SettleCashOutUseCase {
     return this.uow.run(async () => {
       const cashOut = await this.cashOuts.lock(id);
       if (!cashOut || cashOut.status !== 'processing') return; // another worker finished it
-      const now = new Date();
+      const now = this.clock.now();
       const c = cashOut.snapshot;
       const movements: Movement[] = [];
       if (result.outcome === 'settled') {
@@ -80,13 +86,14 @@ export class SettleCashOutUseCase {
     });
   }
 
-  /** On-us: the recipient sees a completed `cash_in` with the same end-to-end id. */
+  /** On-us: the recipient sees a completed `cash_in` with the same end-to-end id, less its inbound fee. */
   private async creditRecipient(cashOut: CashOut, now: Date): Promise<Movement> {
     const c = cashOut.snapshot;
     const internal = c.receiver.internal!;
+    const fee = await this.fees.feeFor(internal.clientId, 'cash_in', c.amount);
     const credit = Transaction.create({
       id: randomUUID(), clientId: internal.clientId, accountId: internal.accountId, type: 'cash_in', status: 'completed',
-      externalId: null, reference: null, amount: c.amount, pixKey: c.pixKey, pixKeyType: c.pixKeyType, endToEndId: c.endToEndId,
+      externalId: null, reference: null, amount: c.amount, taxAmount: fee, pixKey: c.pixKey, pixKeyType: c.pixKeyType, endToEndId: c.endToEndId,
       payer: { name: c.payer.name, document: c.payer.document, bank: bankOf(c.payer) },
       receiver: { name: c.receiver.name, document: c.receiver.document, bank: bankOf(c.receiver) },
       description: null, metadata: null, now,
@@ -98,23 +105,42 @@ export class SettleCashOutUseCase {
         aggregateId: credit.id,
         clientId: internal.clientId,
         webhook: true,
-        payload: { transaction_id: credit.id, end_to_end_id: c.endToEndId, amount: c.amount.toFixed2(), account_id: internal.accountId },
+        payload: {
+          transaction_id: credit.id, end_to_end_id: c.endToEndId, amount: c.amount.toFixed2(), fee: fee.toFixed2(),
+          net_amount: c.amount.minus(fee).toFixed2(), account_id: internal.accountId,
+        },
       },
     ]);
     return {
       transactionId: credit.id,
       description: 'on-us cash-in',
-      lines: [{ accountId: internal.accountId, operation: 'credit', amount: c.amount }],
+      lines: [
+        { accountId: internal.accountId, operation: 'credit', amount: c.amount },
+        ...(fee.isPositive() ? [{ accountId: internal.accountId, operation: 'fee' as const, amount: fee }] : []),
+      ],
     };
   }
 
   private async syncTransaction(cashOut: CashOut): Promise<void> {
     const tx = await this.transactions.lock(cashOut.snapshot.id);
     const c = cashOut.snapshot;
-    const target = cashOut.status === 'queued' ? 'pending' : cashOut.status;
+    const target = cashOut.status;
     if (tx.status === target) return;
     tx.moveTo(target, c.updatedAt, c.errorCode ? { code: c.errorCode, message: c.errorMessage ?? '' } : undefined);
     await this.transactions.save(tx);
+  }
+
+  /** The SPI call, cut off after SPI_TIMEOUT_MS: no answer in time is a timeout, retried like one. */
+  private async send(cashOut: CashOut): Promise<SpiResult> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new TransientSpiError(`SPI did not answer within ${this.config.spiTimeoutMs} ms`)), this.config.spiTimeoutMs);
+    });
+    try {
+      return await Promise.race([this.spi.send(this.order(cashOut)), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private order(cashOut: CashOut) {

@@ -1,7 +1,7 @@
 import { Money } from '../../../shared/money/money.js';
 import { CashOut } from './cash-out.aggregate.js';
 
-const party = { name: 'X', document: '52998224725', ispb: '00000000', participantName: 'BB', branch: '0001', account: '1', accountType: 'payment' };
+const party = { name: 'X', document: '52998224725', ispb: '00000000', participantName: 'BB', branch: '0001', account: '1', accountType: 'payment' as const };
 const make = () =>
   CashOut.queue(
     {

@@ -5,6 +5,7 @@ import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { Client, type Account } from '../domain/client.aggregate.js';
 import { CreateApiKeyUseCase, type IssuedKey } from './create-api-key.use-case.js';
 import { IdentityRepository } from './identity.repository.js';
+import { Clock } from '../../../shared/time/clock.js';
 
 export interface CreatedClient extends IssuedKey {
   client: Client;
@@ -18,11 +19,12 @@ export class CreateClientUseCase {
     private readonly repo: IdentityRepository,
     private readonly createKey: CreateApiKeyUseCase,
     private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
   ) {}
 
   execute(name: string, document: string, scopes?: string[]): Promise<CreatedClient> {
     return this.uow.run(async () => {
-      const client = Client.register(randomUUID(), name, document, new Date());
+      const client = Client.register(randomUUID(), name, document, this.clock.now());
       if (await this.repo.findClientByDocument(client.document)) {
         throw new DomainError('CLIENT_ALREADY_EXISTS', 'A client with this document already exists');
       }

@@ -1,3 +1,4 @@
+import { bankAccountTypeFromDict } from '../../../shared/domain/bank-account-type.js';
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import type { PersonType } from '../../../shared/domain/tax-id.js';
 
@@ -40,7 +41,7 @@ export function counterpartyOf(entry: DirectoryEntry): Counterparty {
     participantName: entry.participantName,
     branch: entry.branch,
     account: entry.accountNumber,
-    accountType: entry.accountType,
+    accountType: bankAccountTypeFromDict(entry.accountType),
     internal: entry.internal ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import type { RateLimiterFactory } from '../../../shared/rate-limit/rate-limiter.js';
+import { SettableClock } from '../../../shared/time/settable-clock.js';
 import { DeletePixKeyUseCase } from './delete-pix-key.use-case.js';
 import { HeldKeyEntries } from './held-key-entries.service.js';
 import type { KeyDirectory, DirectoryEntry } from './key-directory.js';
@@ -18,10 +19,11 @@ function setup() {
   const accounts = new FakeAccounts();
   accounts.add(MARIA.client, MARIA.account, MARIA.cpf);
   accounts.add(JOAO.client, JOAO.account, JOAO.cpf, 'João Souza');
+  const clock = new SettableClock(new Date('2026-03-10T15:00:00.000Z'));
   const entries = new HeldKeyEntries(new FakeParticipants([]), TEST_CONFIG);
-  const register = new RegisterPixKeyUseCase(accounts.asPort(), keys, entries, outbox.asPort(), uow);
+  const register = new RegisterPixKeyUseCase(accounts.asPort(), keys, entries, outbox.asPort(), uow, clock);
   const list = new ListPixKeysUseCase(accounts.asPort(), keys, entries);
-  const remove = new DeletePixKeyUseCase(keys, outbox.asPort(), uow);
+  const remove = new DeletePixKeyUseCase(keys, outbox.asPort(), uow, clock);
   return { keys, outbox, register, list, remove };
 }
 

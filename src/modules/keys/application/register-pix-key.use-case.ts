@@ -8,6 +8,7 @@ import { HeldKeyEntries } from './held-key-entries.service.js';
 import type { PixKeyType } from './key-directory.js';
 import { PixKeyRepository } from './pix-key.repository.js';
 import type { PixKeyView } from './pix-key-view.js';
+import { Clock } from '../../../shared/time/clock.js';
 
 export interface RegisterPixKeyCommand {
   clientId: string;
@@ -26,6 +27,7 @@ export class RegisterPixKeyUseCase {
     private readonly entries: HeldKeyEntries,
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
   ) {}
 
   execute(cmd: RegisterPixKeyCommand): Promise<PixKeyView> {
@@ -41,7 +43,7 @@ export class RegisterPixKeyUseCase {
         holder: owner.holder,
         activeKeysOnAccount,
         newEvp: randomUUID,
-        now: new Date(),
+        now: this.clock.now(),
       });
       await this.keys.insert(key);
       await this.outbox.append(key.pullEvents());

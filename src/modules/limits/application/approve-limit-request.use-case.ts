@@ -6,6 +6,7 @@ import { LimitRequestNotPendingError } from '../domain/limits.errors.js';
 import { AccountLimitsRepository } from './account-limits.repository.js';
 import { LimitRequestRepository } from './limit-request.repository.js';
 import { lockForDecision } from './lock-for-decision.js';
+import { Clock } from '../../../shared/time/clock.js';
 
 /** An administrator grants a request: the account's cap changes at once, with the event, in one transaction. */
 @Injectable()
@@ -15,10 +16,11 @@ export class ApproveLimitRequestUseCase {
     private readonly accountLimits: AccountLimitsRepository,
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
   ) {}
 
   async execute(adminId: string, id: string): Promise<LimitRequest> {
-    const now = new Date();
+    const now = this.clock.now();
     const outcome = await this.uow.run(async () => {
       const r = await lockForDecision(this.repo, this.outbox, id, now);
       if (r.status === 'expired') return r;

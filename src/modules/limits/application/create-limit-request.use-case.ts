@@ -10,6 +10,7 @@ import { LimitRequest } from '../domain/limit-request.aggregate.js';
 import { AccountLimitsRepository } from './account-limits.repository.js';
 import { ExpireLimitRequestsUseCase } from './expire-limit-requests.use-case.js';
 import { LimitRequestRepository } from './limit-request.repository.js';
+import { Clock } from '../../../shared/time/clock.js';
 
 export interface CreateLimitRequestCommand {
   clientId: string;
@@ -30,11 +31,12 @@ export class CreateLimitRequestUseCase {
     private readonly expire: ExpireLimitRequestsUseCase,
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
   ) {}
 
   execute(cmd: CreateLimitRequestCommand): Promise<LimitRequest> {
     return this.uow.run(async () => {
-      const now = new Date();
+      const now = this.clock.now();
       const { account, holder } = await this.accounts.ownAccount(cmd.clientId, cmd.accountId);
       // An overdue pending request must not block a new one: expire it first (waiting for, not skipping,
       // a sweeper that holds it), so the partial unique index only sees live pending requests.

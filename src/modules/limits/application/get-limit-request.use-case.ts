@@ -4,6 +4,7 @@ import type { LimitRequest } from '../domain/limit-request.aggregate.js';
 import { LimitRequestNotFoundError } from '../domain/limits.errors.js';
 import { ExpireLimitRequestsUseCase } from './expire-limit-requests.use-case.js';
 import { LimitRequestRepository } from './limit-request.repository.js';
+import { Clock } from '../../../shared/time/clock.js';
 
 /** One of the caller's requests, in any status; another client's is "not found". */
 @Injectable()
@@ -12,10 +13,11 @@ export class GetLimitRequestUseCase {
     private readonly repo: LimitRequestRepository,
     private readonly expire: ExpireLimitRequestsUseCase,
     private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
   ) {}
 
   execute(clientId: string, id: string): Promise<LimitRequest> {
-    const now = new Date();
+    const now = this.clock.now();
     return this.uow.run(async () => {
       // Waits for a sweeper holding the row rather than answering with its stale `pending`.
       await this.expire.execute({ id, clientId }, now, { skipLocked: false, limit: 1 });

@@ -6,6 +6,7 @@ import type { LimitSheet } from '../domain/limit-sheet.value-object.js';
 import { limitWindows } from '../domain/limit-windows.js';
 import { AccountLimitsRepository } from './account-limits.repository.js';
 import { LimitSheets } from './limit-sheets.service.js';
+import { Clock } from '../../../shared/time/clock.js';
 
 export interface LimitsView {
   accountId: string;
@@ -20,9 +21,10 @@ export class GetLimitsUseCase {
     private readonly accounts: AccountDirectory,
     private readonly accountLimits: AccountLimitsRepository,
     private readonly sheets: LimitSheets,
+    private readonly clock: Clock,
   ) {}
 
-  async execute(clientId: string, accountId?: string, now = new Date()): Promise<LimitsView> {
+  async execute(clientId: string, accountId?: string, now = this.clock.now()): Promise<LimitsView> {
     const { account, holder } = await this.accounts.ownAccount(clientId, accountId);
     const overrides = await this.accountLimits.overrides(account.id);
     const windows = limitWindows(now);

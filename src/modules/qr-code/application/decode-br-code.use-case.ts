@@ -9,6 +9,7 @@ import { InvalidBrCodeError } from '../domain/br-code.errors.js';
 import { detectPixKeyType } from '../domain/pix-key-syntax.js';
 import { QrLookupRepository } from './qr-lookup.repository.js';
 import { QrPayloadFetcher, type DynamicQrPayload } from './qr-payload-fetcher.js';
+import { Clock } from '../../../shared/time/clock.js';
 
 export interface DecodeResult {
   qrType: 'static' | 'dynamic';
@@ -30,12 +31,13 @@ export class DecodeBrCodeUseCase {
     private readonly fetcher: QrPayloadFetcher,
     private readonly lookups: QrLookupRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   async execute(clientId: string, brCode: string): Promise<DecodeResult> {
     const code = parseBrCode(brCode);
     const resolved = code.type === 'static' ? await this.fromStatic(code) : await this.fromDynamic(code);
-    const now = new Date();
+    const now = this.clock.now();
     const endToEndId = newEndToEndId(this.config.pspIspb, now);
     const result: DecodeResult = { ...resolved, qrType: code.type, endToEndId };
     const fixed = resolved.payload ? (resolved.payload.dueDate?.finalAmount ?? resolved.payload.amount).toFixed2() : resolved.amount;

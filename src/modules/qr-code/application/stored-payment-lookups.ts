@@ -3,13 +3,17 @@ import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { PaymentLookups, type PaymentLookup } from './payment-lookups.js';
 import { QrLookupRepository } from './qr-lookup.repository.js';
+import { Clock } from '../../../shared/time/clock.js';
 
 export const LOOKUP_TTL_MS = 30 * 60 * 1000;
 
 /** PaymentLookups over the stored decode history: ownership, single use, 30-minute life, fixed amounts. */
 @Injectable()
 export class StoredPaymentLookups extends PaymentLookups {
-  constructor(private readonly lookups: QrLookupRepository) {
+  constructor(
+    private readonly lookups: QrLookupRepository,
+    private readonly clock: Clock,
+  ) {
     super();
   }
 
@@ -20,7 +24,7 @@ export class StoredPaymentLookups extends PaymentLookups {
       throw new DomainError('LOOKUP_NOT_FOUND', 'No QR decode of yours has this end-to-end id', [{ ...field[0], issue: 'unknown' }]);
     }
     if (record.usedAt) throw new DomainError('LOOKUP_ALREADY_USED', 'This QR decode was already used by a cash-out');
-    const now = new Date();
+    const now = this.clock.now();
     if (now.getTime() - record.createdAt.getTime() > LOOKUP_TTL_MS) {
       throw new DomainError('LOOKUP_EXPIRED', 'This QR decode is older than 30 minutes; decode the QR again', [
         { ...field[0], issue: 'expired' },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import { bankOf } from '../../../shared/domain/counterparty.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
 import { Money } from '../../../shared/money/money.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
@@ -8,8 +9,11 @@ import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { FeePolicy } from '../../fees/application/fee-policy.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
+import { ownAccountParty } from '../../participants/application/own-account-party.js';
+import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
+import { Clock } from '../../../shared/time/clock.js';
 
 export interface DepositCommand {
   clientId: string;
@@ -29,12 +33,15 @@ export class DepositUseCase {
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
+    private readonly participants: ParticipantDirectory,
   ) {}
 
   execute(cmd: DepositCommand): Promise<Transaction> {
     return this.uow.run(async () => {
-      const { account, holder } = await this.accounts.ownAccount(cmd.clientId, cmd.accountId);
-      const now = new Date();
+      const own = await this.accounts.ownAccount(cmd.clientId, cmd.accountId);
+      const { account, holder } = own;
+      const now = this.clock.now();
       const amount = Money.of(cmd.amount);
       const fee = await this.fees.feeFor(cmd.clientId, 'cash_in', amount);
       const tx = Transaction.create({
@@ -51,7 +58,7 @@ export class DepositUseCase {
         pixKeyType: null,
         endToEndId: newEndToEndId('00000000', now),
         payer: { name: cmd.payer?.name ?? 'Sandbox Payer', document: cmd.payer?.document ?? null },
-        receiver: { name: holder.name, document: holder.document },
+        receiver: { name: holder.name, document: holder.document, bank: bankOf(ownAccountParty(own, this.participants, this.config)) },
         description: 'Sandbox deposit',
         metadata: null,
         channel: 'sandbox',

@@ -4,11 +4,16 @@ import { Money } from '../../../shared/money/money.js';
 export const TRANSACTION_TYPES = ['cash_in', 'cash_out', 'p2p_in', 'p2p_out', 'reversal_out', 'reversal_in', 'med_return'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
-export const TRANSACTION_STATUSES = ['pending', 'processing', 'completed', 'failed', 'returned', 'cancelled', 'expired'] as const;
+/**
+ * `queued` is a payment we accepted and will settle (a cash-out); `pending` waits on someone else (a
+ * charge not yet paid). A transaction shows its payment's own status word (docs/decisions.md).
+ */
+export const TRANSACTION_STATUSES = ['pending', 'queued', 'processing', 'completed', 'failed', 'returned', 'cancelled', 'expired'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 const ALLOWED: Record<TransactionStatus, TransactionStatus[]> = {
   pending: ['processing', 'completed', 'failed', 'cancelled', 'expired'],
+  queued: ['processing', 'completed', 'failed'],
   processing: ['completed', 'failed'],
   completed: ['returned'],
   failed: [],

@@ -22,7 +22,8 @@ export class SandboxSpiAdapter extends SpiGateway {
   async send(order: SpiOrder): Promise<SpiResult> {
     const outcome = sandboxOutcome(order.amount);
     if (outcome.kind === 'timeout') {
-      await this.wait();
+      // No answer: outlast the caller's SPI_TIMEOUT_MS, as a scheme that never replies would.
+      await new Promise((resolve) => setTimeout(resolve, this.config.spiTimeoutMs + this.config.sandboxSpiLatencyMs).unref());
       throw new TransientSpiError('sandbox SPI timed out');
     }
     const [row] = await this.dataSource.query(

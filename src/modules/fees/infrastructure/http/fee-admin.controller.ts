@@ -55,7 +55,7 @@ export class FeeAdminController {
   ) {}
 
   @Get()
-  @AdminEndpoint('admin:fees:write')
+  @AdminEndpoint('admin:fees:read')
   @ApiOperation({ summary: "A client's fee schedule (types without a rule are free)" })
   @ApiOkResponse({ type: FeeScheduleResponse })
   async list(@Param('client_id', clientIdPipe) clientId: string): Promise<FeeScheduleResponse> {

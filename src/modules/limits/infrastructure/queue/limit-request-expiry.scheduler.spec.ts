@@ -1,4 +1,5 @@
 import type { AppConfig } from '../../../../config/app.config.js';
+import { SettableClock } from '../../../../shared/time/settable-clock.js';
 import type { ExpireLimitRequestsUseCase } from '../../application/expire-limit-requests.use-case.js';
 import { EXPIRY_SWEEP_INTERVAL_MS, LimitRequestExpiryScheduler } from './limit-request-expiry.scheduler.js';
 
@@ -10,7 +11,7 @@ describe('LimitRequestExpiryScheduler', () => {
   const scheduler = (appRole: AppConfig['appRole'], batches: number[] = [0]) => {
     calls = 0;
     const expire = { execute: async () => batches[calls++] ?? 0 } as unknown as ExpireLimitRequestsUseCase;
-    return new LimitRequestExpiryScheduler(expire, { appRole } as AppConfig);
+    return new LimitRequestExpiryScheduler(expire, { appRole } as AppConfig, new SettableClock(new Date('2026-03-10T15:00:00.000Z')));
   };
 
   beforeEach(() => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
 import { EXPIRY_BATCH, ExpireLimitRequestsUseCase } from '../../application/expire-limit-requests.use-case.js';
+import { Clock } from '../../../../shared/time/clock.js';
 
 export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
 
@@ -18,6 +19,7 @@ export class LimitRequestExpiryScheduler implements OnApplicationBootstrap, OnAp
   constructor(
     private readonly expire: ExpireLimitRequestsUseCase,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -37,7 +39,7 @@ export class LimitRequestExpiryScheduler implements OnApplicationBootstrap, OnAp
   }
 
   /** Expires every request due at `now`, batch by batch (one transaction each); returns how many. */
-  async sweepOnce(now = new Date()): Promise<number> {
+  async sweepOnce(now = this.clock.now()): Promise<number> {
     let total = 0;
     for (;;) {
       const n = await this.expire.execute({}, now, { skipLocked: true, limit: EXPIRY_BATCH });
