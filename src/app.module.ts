@@ -10,6 +10,7 @@ import { CashOutModule } from './modules/cash-out/cash-out.module.js';
 import { SettlementWorkerModule } from './modules/cash-out/settlement-worker.module.js';
 import { FeesModule } from './modules/fees/fees.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { HousekeepingModule } from './modules/housekeeping/housekeeping.module.js';
 import { IdentityModule } from './modules/identity/identity.module.js';
 import { KeysModule } from './modules/keys/keys.module.js';
 import { LedgerModule } from './modules/ledger/ledger.module.js';
@@ -20,7 +21,14 @@ import { TransactionsModule } from './modules/transactions/transactions.module.j
 import { PrincipalGuard } from './shared/auth/principal.guard.js';
 import { HttpExceptionFilter } from './shared/errors/http-exception.filter.js';
 import { SharedModule } from './shared/shared.module.js';
+import { errorForLog, redactUrl } from './shared/logging/redaction.js';
 import type { Clock } from './shared/time/clock.js';
+
+/** What tests (and only tests) may swap: the clock, and where logs go. */
+export interface AppOptions {
+  clock?: Clock;
+  logStream?: NodeJS.WritableStream;
+}
 
 /** Headers and fields that must never reach a log line. */
 const REDACT = [
@@ -33,21 +41,25 @@ const REDACT = [
 @Module({})
 export class AppModule {
   /** The whole service; simulation endpoints only under the sandbox provider. Tests may pass their own clock. */
-  static register(config: AppConfig, clock?: Clock): DynamicModule {
+  static register(config: AppConfig, { clock, logStream }: AppOptions = {}): DynamicModule {
+    const pinoHttp = {
+      level: config.logLevel,
+      genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id: string }).id,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      // No personal data in logs: key values leave the URL, errors lose their SQL parameters and details.
+      serializers: {
+        req: (req: { id?: string; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+        err: errorForLog,
+      },
+      customProps: (req: IncomingMessage) => ({
+        principal: (req as IncomingMessage & { principal?: { id: string } }).principal?.id,
+      }),
+    };
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config, clock),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id: string }).id,
-            redact: { paths: REDACT, censor: '[redacted]' },
-            customProps: (req: IncomingMessage) => ({
-              principal: (req as IncomingMessage & { principal?: { id: string } }).principal?.id,
-            }),
-          },
-        }),
+        LoggerModule.forRoot({ pinoHttp: logStream ? [pinoHttp, logStream] : pinoHttp }),
         TypeOrmModule.forRootAsync({
           inject: [APP_CONFIG],
           useFactory: (cfg: AppConfig) => dataSourceOptions(cfg),
@@ -57,6 +69,7 @@ export class AppModule {
         LedgerModule,
         TransactionsModule,
         HealthModule,
+        HousekeepingModule,
         OnboardingModule,
         CashOutModule,
         FeesModule,

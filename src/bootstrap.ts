@@ -6,13 +6,12 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
-import { AppModule } from './app.module.js';
+import { AppModule, type AppOptions } from './app.module.js';
 import { loadConfig, type AppConfig } from './config/app.config.js';
 import { ensureDatabase, runMigrationsLocked } from './database/migrate.js';
 import { createValidationPipe } from './shared/errors/validation.pipe.js';
 import { bodyErrorMiddleware } from './shared/http/body-error.middleware.js';
 import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
-import type { Clock } from './shared/time/clock.js';
 
 export function buildOpenApi(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -30,9 +29,9 @@ export function buildOpenApi(app: INestApplication): OpenAPIObject {
 }
 
 /** Builds the configured app (used by main, the tests and the OpenAPI generator); does not listen. */
-export async function createApp(config: AppConfig = loadConfig(), clock?: Clock): Promise<NestExpressApplication> {
+export async function createApp(config: AppConfig = loadConfig(), options: AppOptions = {}): Promise<NestExpressApplication> {
   await ensureDatabase(config.databaseUrl);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, clock), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, options), {
     bodyParser: false,
     bufferLogs: true,
   });
@@ -44,6 +43,9 @@ export async function createApp(config: AppConfig = loadConfig(), clock?: Clock)
   app.enableShutdownHooks();
   app.set('trust proxy', false);
   app.disable('x-powered-by');
+  if (config.nodeEnv === 'production' && config.pixProvider === 'sandbox') {
+    app.get(Logger).warn('PIX_PROVIDER=sandbox in production: payments, deposits and keys are SIMULATED; no real money moves');
+  }
   if (config.migrationsRun) await runMigrationsLocked(app.get(DataSource));
   SwaggerModule.setup('docs', app, () => buildOpenApi(app), { jsonDocumentUrl: 'docs-json' });
   return app;

@@ -36,7 +36,27 @@ export interface AppConfig {
   settlementBackoffMs: number;
   /** Bull lock of an active settlement job; a killed worker's job is taken over after about this long. */
   settlementLockMs: number;
+  /** A cash-out not terminal this long after its last change is re-driven by the reconciliation sweep. */
+  reconcileAfterMs: number;
+  /** How often each worker runs the reconciliation sweep. */
+  reconcileIntervalMs: number;
+  /** Bound of any one SQL statement. */
+  dbStatementTimeoutMs: number;
+  /** Bound of any wait for a row or table lock. */
+  dbLockTimeoutMs: number;
+  /** Bound of a wait for a pooled connection (and of connecting). */
+  dbPoolTimeoutMs: number;
+  /** An idempotency claim whose request died may be taken over by a retry after this long. */
+  idempotencyLeaseMs: number;
+  /** Bearer-token requests per minute per key id (per source address: five times as many). */
+  tokenRateLimitPerMinute: number;
 }
+
+/** The SPI/DICT adapters this build knows. */
+export const PIX_PROVIDERS = ['sandbox'] as const;
+
+/** HS256 keys shorter than the hash output weaken the signature (RFC 7518 §3.2). */
+export const MIN_JWT_SECRET_BYTES = 32;
 
 function int(name: string, fallback: number, env: NodeJS.ProcessEnv): number {
   const raw = env[name];
@@ -56,8 +76,19 @@ const devSecret = randomBytes(32).toString('hex');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV ?? 'development';
-  const jwtSecret = env.JWT_SECRET ?? (nodeEnv === 'production' ? '' : devSecret);
+  const production = nodeEnv === 'production';
+  const jwtSecret = env.JWT_SECRET ?? (production ? '' : devSecret);
   if (!jwtSecret) throw new Error('JWT_SECRET is required when NODE_ENV=production');
+  if (production && Buffer.byteLength(jwtSecret) < MIN_JWT_SECRET_BYTES) {
+    throw new Error(`JWT_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes when NODE_ENV=production`);
+  }
+  const pixProvider = env.PIX_PROVIDER ?? (production ? '' : 'sandbox');
+  if (production && !pixProvider) {
+    throw new Error('PIX_PROVIDER must be set when NODE_ENV=production (the sandbox moves no real money; set PIX_PROVIDER=sandbox to run it on purpose)');
+  }
+  if (!(PIX_PROVIDERS as readonly string[]).includes(pixProvider)) {
+    throw new Error(`PIX_PROVIDER must be one of ${PIX_PROVIDERS.join(', ')} (got "${pixProvider}")`);
+  }
   const role = (env.APP_ROLE ?? 'all') as AppRole;
   if (!['api', 'worker', 'all'].includes(role)) throw new Error('APP_ROLE must be api, worker or all');
   const ispb = env.PSP_ISPB ?? '99999004';
@@ -77,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pspIspb: ispb,
     pspName: env.PSP_NAME || 'Instant Payments Sandbox',
     participantsFile: env.PARTICIPANTS_FILE || 'data/lista-participantes-instituicoes-em-adesao-pix-20251223.csv',
-    pixProvider: env.PIX_PROVIDER ?? 'sandbox',
+    pixProvider,
     pixQrBaseUrl: env.PIX_QR_BASE_URL ?? 'pix.sandbox.local',
     sandboxSpiLatencyMs: int('SANDBOX_SPI_LATENCY_MS', 100, env),
     webhookRetryScheduleSeconds: schedule.map(Number),
@@ -94,6 +125,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     settlementMaxAttempts: Math.max(1, int('SETTLEMENT_MAX_ATTEMPTS', 4, env)),
     settlementBackoffMs: int('SETTLEMENT_BACKOFF_MS', 1000, env),
     settlementLockMs: Math.max(1000, int('SETTLEMENT_LOCK_MS', 10000, env)),
+    // Past the 30 s settlement budget, so the sweep never races a payment that is still being retried.
+    reconcileAfterMs: Math.max(100, int('RECONCILE_AFTER_MS', 60000, env)),
+    reconcileIntervalMs: Math.max(100, int('RECONCILE_INTERVAL_MS', 15000, env)),
+    // All well below the 60 s idempotency lease, so a stuck request fails before a retry may take over.
+    dbStatementTimeoutMs: Math.max(100, int('DB_STATEMENT_TIMEOUT_MS', 15000, env)),
+    dbLockTimeoutMs: Math.max(50, int('DB_LOCK_TIMEOUT_MS', 5000, env)),
+    dbPoolTimeoutMs: Math.max(100, int('DB_POOL_TIMEOUT_MS', 5000, env)),
+    idempotencyLeaseMs: Math.max(100, int('IDEMPOTENCY_LEASE_MS', 60000, env)),
+    tokenRateLimitPerMinute: Math.max(1, int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, env)),
   };
 }
 

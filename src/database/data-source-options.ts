@@ -4,7 +4,9 @@ import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /** The one TypeORM configuration: explicit entities and migrations, never `synchronize`. */
-export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): DataSourceOptions {
+export function dataSourceOptions(
+  config: Pick<AppConfig, 'databaseUrl' | 'dbStatementTimeoutMs' | 'dbLockTimeoutMs' | 'dbPoolTimeoutMs'>,
+): DataSourceOptions {
   return {
     type: 'postgres',
     url: config.databaseUrl,
@@ -14,6 +16,12 @@ export function dataSourceOptions(config: Pick<AppConfig, 'databaseUrl'>): DataS
     synchronize: false,
     migrationsRun: false,
     installExtensions: false,
-    extra: { max: 10 },
+    // Every statement, lock wait and pool wait is bounded (docs/decisions.md, "Timeouts").
+    extra: {
+      max: 10,
+      statement_timeout: config.dbStatementTimeoutMs,
+      lock_timeout: config.dbLockTimeoutMs,
+      connectionTimeoutMillis: config.dbPoolTimeoutMs,
+    },
   };
 }

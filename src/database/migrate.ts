@@ -8,11 +8,16 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<strin
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
+    // Waiting for another process's migrations is not a stuck statement: no timeout on this session.
+    await runner.query('SET statement_timeout = 0');
+    await runner.query('SET lock_timeout = 0');
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((m) => m.name);
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    // Back to the pool's bounds (the values this connection was opened with).
+    await runner.query('RESET statement_timeout; RESET lock_timeout').catch(() => undefined);
     await runner.release();
   }
 }

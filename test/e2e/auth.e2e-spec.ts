@@ -124,6 +124,21 @@ describe('authentication and authorization (e2e)', () => {
       expect((await balance().set('Authorization', `Bearer ${token}`)).status).toBe(200);
     });
 
+    it("401 for a correctly signed token whose key belongs to someone else (or to another kind of principal)", async () => {
+      const secret = process.env.JWT_SECRET!;
+      const balance = (token: string) => http(app).get('/api/v1/pix/balance').set('Authorization', `Bearer ${token}`);
+      // Bob's id with Alice's key: the key is active, but not Bob's.
+      const stolen = await balance(signHs256(claimsOf(bob, { kid: alice.keyId, key_id: alice.keyId }), secret));
+      expect(stolen.status).toBe(401);
+      expect(stolen.body.error.code).toBe('INVALID_TOKEN');
+      // Alice's own key and id, but claiming to be an admin.
+      const promoted = await http(app)
+        .get('/api/v1/admin/ledger/verify')
+        .set('Authorization', `Bearer ${signHs256(claimsOf(alice, { typ: 'admin', scope: 'admin:ledger:read' }), secret)}`);
+      expect(promoted.status).toBe(401);
+      expect((await balance(signHs256(claimsOf(bob), secret))).status).toBe(200);
+    });
+
     it('403 INSUFFICIENT_SCOPE for a valid token without the scope', async () => {
       const token = signHs256(claimsOf(alice, { scope: 'pix:keys:read' }), process.env.JWT_SECRET!);
       const res = await balance().set('Authorization', `Bearer ${token}`);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../src/config/app.config.js';
+import { maskDocument } from '../../src/shared/domain/tax-id.js';
 import { Money } from '../../src/shared/money/money.js';
 import { DAYTIME, http, newAdmin, newClient, NIGHTTIME, startApp, type TestClient } from '../support/test-app.js';
 import { balanceOf, bankDetails, cashOut, ledgerOps, outboxTypes, settled } from '../support/payments.js';
@@ -158,7 +159,8 @@ describe.each([
       expect(res.status).toBe(200);
       const done = await settled(app, payer, res.body.transaction_id);
       expect(done.status).toBe('completed');
-      expect(done.receiver).toMatchObject({ name: payee.name, document: payee.document });
+      // Resolved from a key, the recipient's document is shown to the payer masked.
+      expect(done.receiver).toMatchObject({ name: payee.name, document: maskDocument(payee.document) });
       expect(await balanceOf(app, payer)).toMatchObject({ total_balance: '24.75' });
       expect(await balanceOf(app, payee)).toMatchObject({ available_balance: '15.25' });
       const incoming = await http(app).get('/api/v1/transactions').query({ e2e: done.end_to_end_id }).set(payee.auth);

@@ -31,6 +31,9 @@ describe('one vocabulary across records (e2e)', () => {
     expect(listed.body.data.transactions.map((t: { id: string }) => t.id)).toContain(id);
     const pending = await http(app).get('/api/v1/transactions').query({ status: 'pending', type: 'cash_out' }).set(c.auth);
     expect(pending.body.data.total).toBe(0);
+    // A waiting payment uses up its limits like any other.
+    const limits = await http(app).get('/api/v1/pix/limits').set(c.auth);
+    expect(limits.body.limits.pix_out.daily.used).toBe('3.00');
   });
 
   it('every bank object says checking, savings, salary or payment: keys resolved from the directory, bank details, our own accounts', async () => {

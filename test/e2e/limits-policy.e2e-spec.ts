@@ -22,15 +22,15 @@ describe.each([
 
   afterAll(() => app.close());
 
-  const cashOut = (c: TestClient, amount: string, status: TransactionStatus) =>
+  const cashOut = (c: TestClient, amount: string, status: TransactionStatus, type: 'cash_out' | 'reversal_in' = 'cash_out', reference: string | null = null) =>
     Transaction.create({
       id: randomUUID(),
       clientId: c.clientId,
       accountId: c.accountId,
-      type: 'cash_out',
+      type,
       status,
       externalId: null,
-      reference: null,
+      reference,
       amount: Money.of(amount),
       pixKey: null,
       pixKeyType: null,
@@ -52,7 +52,7 @@ describe.each([
         amount: Money.of(amount),
         at: clockOf(app).now(),
       });
-      await app.get(TransactionsService).record(cashOut(c, amount, 'pending'));
+      await app.get(TransactionsService).record(cashOut(c, amount, 'queued')); // as a new cash-out is recorded
     });
 
   const limits = async (c: TestClient) => (await http(app).get('/api/v1/pix/limits').set(c.auth)).body;
@@ -122,5 +122,17 @@ describe.each([
     await expect(
       app.get(LimitPolicy).assertWithinLimits({ clientId: c.clientId, accountId: c.accountId, type: 'pix_out', amount: Money.of('1.00'), at: clockOf(app).now() }),
     ).rejects.toThrow(/UnitOfWork/);
+  });
+
+  it('a returned payment gives back only what was returned: a partial return keeps the rest counted', async () => {
+    const c = await newClient(app);
+    const paid = cashOut(c, '100.00', 'returned');
+    const partial = cashOut(c, '30.00', 'completed', 'reversal_in', paid.id);
+    const whole = cashOut(c, '50.00', 'returned');
+    const wholeBack = cashOut(c, '50.00', 'completed', 'reversal_in', whole.id);
+    await app.get(UnitOfWork).run(async () => {
+      for (const tx of [paid, partial, whole, wholeBack]) await app.get(TransactionsService).record(tx);
+    });
+    expect((await limits(c)).limits.pix_out.daily.used).toBe('70.00');
   });
 });

@@ -38,7 +38,8 @@ export default async function globalTeardown() {
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      // `${prefix}_…` covers the suites that use a prefix of their own (e.g. the token throttle).
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
       if (keys.length > 0) await redis.del(...keys);
       cursor = next;
     } while (cursor !== '0');

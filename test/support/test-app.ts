@@ -19,8 +19,12 @@ export const NIGHTTIME = new Date('2026-03-11T02:00:00.000Z');
  * The real app (real Postgres, real Redis, this run's database and key prefix), not listening. Its clock
  * starts at `clock` (daytime unless given) and runs at real speed; `clockOf(app)` moves it.
  */
-export async function startApp(overrides: Partial<AppConfig> = {}, clock: Date = DAYTIME): Promise<NestExpressApplication> {
-  const app = await createApp({ ...loadConfig(), ...overrides }, new SettableClock(clock));
+export async function startApp(
+  overrides: Partial<AppConfig> = {},
+  clock: Date = DAYTIME,
+  logStream?: NodeJS.WritableStream,
+): Promise<NestExpressApplication> {
+  const app = await createApp({ ...loadConfig(), ...overrides }, { clock: new SettableClock(clock), logStream });
   await app.init();
   return app;
 }

@@ -6,6 +6,7 @@ import { CashOut1763870000000 } from './1763870000000-cash-out.js';
 import { QrLookups1763875000000 } from './1763875000000-qr-lookups.js';
 import { Fees1763880000000 } from './1763880000000-fees.js';
 import { OneVocabulary1763890000000 } from './1763890000000-one-vocabulary.js';
+import { MoneySafety1763900000000 } from './1763900000000-money-safety.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   QrLookups1763875000000,
   Fees1763880000000,
   OneVocabulary1763890000000,
+  MoneySafety1763900000000,
 ];

@@ -12,6 +12,7 @@ import { CashOutRepository } from './application/cash-out.repository.js';
 import { CreateCashOutUseCase } from './application/create-cash-out.use-case.js';
 import { GetCashOutUseCase } from './application/get-cash-out.use-case.js';
 import { ReceiverResolver } from './application/receiver-resolver.js';
+import { ReconcileCashOutsUseCase } from './application/reconcile-cash-outs.use-case.js';
 import { ReturnCashOutUseCase } from './application/return-cash-out.use-case.js';
 import { SettleCashOutUseCase } from './application/settle-cash-out.use-case.js';
 import { SpiGateway } from './application/spi-gateway.js';
@@ -20,6 +21,7 @@ import { CashOutOrmEntity } from './infrastructure/persistence/cash-out.orm-enti
 import { TypeormCashOutRepository } from './infrastructure/persistence/typeorm-cash-out.repository.js';
 import { CashOutRoutes } from './infrastructure/queue/cash-out-routes.js';
 import { SandboxSpiAdapter } from './infrastructure/sandbox/sandbox-spi.adapter.js';
+import { bindByProvider } from '../../config/pix-provider.js';
 
 /** Outbound Pix: creation (three flows), status, settlement and returns. */
 @Module({
@@ -37,14 +39,15 @@ import { SandboxSpiAdapter } from './infrastructure/sandbox/sandbox-spi.adapter.
   controllers: [CashOutController],
   providers: [
     { provide: CashOutRepository, useClass: TypeormCashOutRepository },
-    { provide: SpiGateway, useClass: SandboxSpiAdapter },
+    ...bindByProvider(SpiGateway, { sandbox: SandboxSpiAdapter }),
     ReceiverResolver,
     CreateCashOutUseCase,
     GetCashOutUseCase,
     SettleCashOutUseCase,
     ReturnCashOutUseCase,
+    ReconcileCashOutsUseCase,
     CashOutRoutes,
   ],
-  exports: [SettleCashOutUseCase, ReturnCashOutUseCase, SpiGateway],
+  exports: [SettleCashOutUseCase, ReturnCashOutUseCase, ReconcileCashOutsUseCase, SpiGateway],
 })
 export class CashOutModule {}

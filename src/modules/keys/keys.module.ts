@@ -14,6 +14,7 @@ import { PixKeysController } from './infrastructure/http/pix-keys.controller.js'
 import { PixKeyOrmEntity } from './infrastructure/persistence/pix-key.orm-entity.js';
 import { TypeormPixKeyRepository } from './infrastructure/persistence/typeorm-pix-key.repository.js';
 import { SandboxKeyDirectory } from './infrastructure/sandbox/sandbox-key-directory.adapter.js';
+import { bindByProvider } from '../../config/pix-provider.js';
 
 /** Pix keys held here, the key directory (DICT port, sandbox adapter) and the anti-scan look-up budget. */
 @Module({
@@ -21,7 +22,7 @@ import { SandboxKeyDirectory } from './infrastructure/sandbox/sandbox-key-direct
   controllers: [PixKeysController],
   providers: [
     { provide: PixKeyRepository, useClass: TypeormPixKeyRepository },
-    { provide: KeyDirectory, useClass: SandboxKeyDirectory },
+    ...bindByProvider(KeyDirectory, { sandbox: SandboxKeyDirectory }),
     HeldKeyEntries,
     LookupThrottle,
     RegisterPixKeyUseCase,

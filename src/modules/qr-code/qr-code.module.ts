@@ -10,6 +10,7 @@ import { QrCodeController } from './infrastructure/http/qr-code.controller.js';
 import { QrLookupOrmEntity } from './infrastructure/persistence/qr-lookup.orm-entity.js';
 import { TypeormQrLookupRepository } from './infrastructure/persistence/typeorm-qr-lookup.repository.js';
 import { SandboxQrPayloadFetcher } from './infrastructure/sandbox/sandbox-qr-payload-fetcher.adapter.js';
+import { bindByProvider } from '../../config/pix-provider.js';
 
 /** BR Code decoding and the lookup history that Flow 3 cash-outs pay from. */
 @Module({
@@ -18,7 +19,7 @@ import { SandboxQrPayloadFetcher } from './infrastructure/sandbox/sandbox-qr-pay
   providers: [
     DecodeBrCodeUseCase,
     { provide: QrLookupRepository, useClass: TypeormQrLookupRepository },
-    { provide: QrPayloadFetcher, useClass: SandboxQrPayloadFetcher },
+    ...bindByProvider(QrPayloadFetcher, { sandbox: SandboxQrPayloadFetcher }),
     { provide: PaymentLookups, useClass: StoredPaymentLookups },
   ],
   exports: [PaymentLookups],

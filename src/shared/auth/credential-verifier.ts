@@ -8,6 +8,10 @@ export abstract class CredentialVerifier {
   /** The key's principal with all its scopes, or null when the id or secret is wrong or revoked. */
   abstract verifyApiKey(keyId: string, secret: string): Promise<Principal | null>;
 
-  /** False once the key is revoked (may lag by the cache lifetime, at most 60 s). */
-  abstract isKeyActive(keyId: string): Promise<boolean>;
+  /**
+   * True while the token's key is active AND belongs to the token's principal (same id and kind); false
+   * once the key is revoked (may lag by the cache lifetime, at most 60 s) or when the token names a key
+   * of somebody else.
+   */
+  abstract isKeyValidFor(principal: Principal): Promise<boolean>;
 }

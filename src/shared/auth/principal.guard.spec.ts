@@ -15,7 +15,7 @@ class FakeVerifier extends CredentialVerifier {
     FakeVerifier.pairChecks++;
     return keyId === 'key_a' && secret === 'sk_right' ? alice : null;
   }
-  async isKeyActive(): Promise<boolean> {
+  async isKeyValidFor(): Promise<boolean> {
     return true;
   }
 }

@@ -62,8 +62,8 @@ export class PrincipalGuard extends AuthGuard('jwt') {
     }
     await super.canActivate(ctx);
     const principal = req.user as Principal;
-    if (!(await this.verifier.isKeyActive(principal.keyId))) {
-      throw new DomainError('INVALID_TOKEN', 'The API key behind this token was revoked');
+    if (!(await this.verifier.isKeyValidFor(principal))) {
+      throw new DomainError('INVALID_TOKEN', 'The API key behind this token was revoked or is not the token subject\'s');
     }
     return principal;
   }

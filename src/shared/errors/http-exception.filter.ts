@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { errorForLog } from '../logging/redaction.js';
 import { dependencyOutage } from './dependency-outage.js';
 import { DomainError } from './domain-error.js';
 import { errorBody } from './error-body.js';
@@ -32,7 +33,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (outage && outage !== exception) this.logger.warn({ requestId, dependency: outage.dependency }, 'dependency unavailable');
     const error = outage ?? exception;
     const { status, body } = this.describe(error, requestId, req);
-    if (status >= 500 && status !== 503) this.logger.error({ err: exception, requestId }, 'unhandled error');
+    if (status >= 500 && status !== 503) this.logger.error({ err: errorForLog(exception), requestId }, 'unhandled error');
     // Rate limits and outages say when to come back.
     const retryAfter = error instanceof DomainError ? (error as DomainError & { retryAfterSeconds?: number }).retryAfterSeconds : undefined;
     if (retryAfter) res.setHeader('Retry-After', String(retryAfter));

@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { DataSource } from 'typeorm';
 import { DomainError, type ErrorDetail } from '../errors/domain-error.js';
 import { statusForCode } from '../errors/error-status.table.js';
@@ -8,8 +10,6 @@ import { requestFingerprint } from './request-fingerprint.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RETENTION = "interval '24 hours'";
-/** A claim whose request died (process killed) may be taken over after this long. */
-const CLAIM_LEASE = "interval '60 seconds'";
 
 export interface IdempotentRequest {
   clientId: string;
@@ -53,12 +53,18 @@ function isOutcome(err: unknown): err is DomainError {
  * work, so either both commit or neither does. A business refusal (4xx) rolls the work back and is
  * then stored as the key's answer; any other failure (outage, bug) left nothing behind, so the claim
  * is freed and a retry runs the request once. Input refused by validation never reaches this service.
+ *
+ * A claim whose request died may be taken over by the same request after IDEMPOTENCY_LEASE_MS. The
+ * claim is fenced: each claim gets a new token, and the answer is stored only by the holder of the
+ * current token, in the work's own transaction, so a slow first run that lost its claim rolls back
+ * instead of committing a second payment. Every statement is bounded well below the lease.
  */
 @Injectable()
 export class IdempotencyService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly uow: UnitOfWork,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute<T>(req: IdempotentRequest, work: () => Promise<{ status: number; body: T }>): Promise<StoredResponse<T>> {
@@ -70,55 +76,63 @@ export class IdempotencyService {
     }
     const key = req.key.toLowerCase();
     const hash = requestFingerprint(req);
-    if (!(await this.claim(req.clientId, key, hash))) return this.answerExisting<T>(req.clientId, key, hash);
+    const token = await this.claim(req.clientId, key, hash);
+    if (!token) return this.answerExisting<T>(req.clientId, key, hash);
     try {
       return await this.uow.run(async () => {
         const result = await work();
-        await this.uow
-          .manager()
-          .update(
-            IdempotencyKeyOrmEntity,
-            { clientId: req.clientId, key },
-            { status: 'completed', responseStatus: result.status, responseBody: result.body as object },
-          );
+        // TypeORM answers an UPDATE with [rows, affected count].
+        const [, stored] = (await this.uow.manager().query(
+          `UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5
+           WHERE client_id = $1 AND key = $2 AND claim_token = $3 AND status = 'in_progress'`,
+          [req.clientId, key, token, result.status, JSON.stringify(result.body)],
+        )) as [unknown[], number];
+        if (stored !== 1) {
+          // A retry took the claim over while this run was stuck: roll this run back; the retry's run counts.
+          throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A retry with this idempotency key took over the request; this run was rolled back');
+        }
         return { ...result, replayed: false };
       });
     } catch (err) {
-      if (isOutcome(err)) await this.storeRefusal(req.clientId, key, err);
-      else await this.release(req.clientId, key);
+      if (isOutcome(err)) await this.storeRefusal(req.clientId, key, token, err);
+      else await this.release(req.clientId, key, token);
       throw err;
     }
   }
 
-  /** True when this request now owns the key (new, expired, or an abandoned claim of the same request). */
-  private async claim(clientId: string, key: string, hash: string): Promise<boolean> {
+  /** The claim's fencing token when this request now owns the key (new, expired, or abandoned by the same request). */
+  private async claim(clientId: string, key: string, hash: string): Promise<string | null> {
+    const token = randomUUID();
     const rows: unknown[] = await this.dataSource.query(
-      `INSERT INTO idempotency_keys (client_id, key, request_hash, status, locked_until, expires_at)
-       VALUES ($1, $2, $3, 'in_progress', now() + ${CLAIM_LEASE}, now() + ${RETENTION})
+      `INSERT INTO idempotency_keys (client_id, key, request_hash, status, claim_token, locked_until, expires_at)
+       VALUES ($1, $2, $3, 'in_progress', $4, now() + make_interval(secs => $5::double precision / 1000), now() + ${RETENTION})
        ON CONFLICT (client_id, key) DO UPDATE
          SET request_hash = EXCLUDED.request_hash, status = 'in_progress', response_status = NULL,
-             response_body = NULL, locked_until = EXCLUDED.locked_until, expires_at = EXCLUDED.expires_at,
-             created_at = now()
+             response_body = NULL, claim_token = EXCLUDED.claim_token, locked_until = EXCLUDED.locked_until,
+             expires_at = EXCLUDED.expires_at, created_at = now()
          WHERE idempotency_keys.expires_at < now()
             OR (idempotency_keys.status = 'in_progress' AND idempotency_keys.locked_until < now()
                 AND idempotency_keys.request_hash = EXCLUDED.request_hash)
        RETURNING key`,
-      [clientId, key, hash],
+      [clientId, key, hash, token, this.config.idempotencyLeaseMs],
     );
-    return rows.length === 1;
+    return rows.length === 1 ? token : null;
   }
 
-  private async storeRefusal(clientId: string, key: string, err: DomainError): Promise<void> {
+  private async storeRefusal(clientId: string, key: string, token: string, err: DomainError): Promise<void> {
     const body: StoredRefusal = { refusal: { code: err.code, message: err.message, details: err.details } };
     await this.dataSource.query(
-      `UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_body = $4
-       WHERE client_id = $1 AND key = $2 AND status = 'in_progress'`,
-      [clientId, key, statusForCode(err.code), JSON.stringify(body)],
+      `UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5
+       WHERE client_id = $1 AND key = $2 AND claim_token = $3 AND status = 'in_progress'`,
+      [clientId, key, token, statusForCode(err.code), JSON.stringify(body)],
     );
   }
 
-  private async release(clientId: string, key: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2 AND status = 'in_progress'`, [clientId, key]);
+  private async release(clientId: string, key: string, token: string): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2 AND claim_token = $3 AND status = 'in_progress'`,
+      [clientId, key, token],
+    );
   }
 
   private async answerExisting<T>(clientId: string, key: string, hash: string): Promise<StoredResponse<T>> {

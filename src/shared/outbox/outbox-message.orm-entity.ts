@@ -28,6 +28,14 @@ export class OutboxMessageOrmEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 
+  /** When the queue consumers (settlement, ...) were handed this event. */
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt: Date | null;
+
+  /**
+   * When the webhook dispatcher took this event (`webhook` rows only). Kept apart from `published_at`:
+   * webhook events wait here, unpublished for webhooks, until a dispatcher exists, so none is lost.
+   */
+  @Column({ name: 'webhook_dispatched_at', type: 'timestamptz', nullable: true })
+  webhookDispatchedAt: Date | null;
 }

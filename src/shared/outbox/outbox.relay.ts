@@ -2,16 +2,17 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { JobPublisher } from '../queue/job-publisher.js';
-import { QUEUE_WEBHOOKS } from '../queue/queue.names.js';
-import { QueueRoutes, type Route } from '../queue/queue-routes.js';
+import { QueueRoutes } from '../queue/queue-routes.js';
 import { OutboxMessageOrmEntity } from './outbox-message.orm-entity.js';
 
 const BATCH = 100;
 
 /**
- * Moves committed outbox rows to Bull. Rows are claimed with FOR UPDATE SKIP LOCKED so several
- * relays never publish the same row at once; the job id is the row id, so a crash between publish
- * and commit re-publishes a job Bull already has, which it ignores.
+ * Moves committed outbox rows to the Bull queues of their consumers. Rows are claimed with FOR UPDATE
+ * SKIP LOCKED so several relays never publish the same row at once; the job id is the row id, so a
+ * crash between publish and commit re-publishes a job Bull already has, which it ignores.
+ * Webhook delivery is not routed here: webhook events keep their own cursor (`webhook_dispatched_at`)
+ * for the webhook dispatcher, so an event recorded before that dispatcher exists is still delivered.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -50,7 +51,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         .setOnLocked('skip_locked')
         .getMany();
       for (const row of rows) {
-        for (const { queue, options } of this.routesFor(row)) {
+        for (const { queue, options } of this.routes.routesFor(row.eventType)) {
           await this.publisher.publish(queue, row.eventType, this.jobData(row), { ...options, jobId: `outbox-${row.id}-${queue}` });
         }
       }
@@ -64,14 +65,6 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       }
       return rows.length;
     });
-  }
-
-  private routesFor(row: OutboxMessageOrmEntity): Route[] {
-    const routes = this.routes.routesFor(row.eventType);
-    if (row.webhook && this.routes.webhookDeliveryEnabled() && !routes.some((r) => r.queue === QUEUE_WEBHOOKS)) {
-      routes.push({ queue: QUEUE_WEBHOOKS, options: {} });
-    }
-    return routes;
   }
 
   private jobData(row: OutboxMessageOrmEntity): Record<string, unknown> {

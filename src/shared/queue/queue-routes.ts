@@ -9,21 +9,11 @@ export interface Route {
 
 /**
  * Which queues receive which outbox event types. Modules register their consumers' interest at
- * startup; webhook-visible events go to the webhooks queue in addition.
+ * startup. Webhook events are not routed here (see OutboxRelay).
  */
 @Injectable()
 export class QueueRoutes {
   private readonly routes = new Map<string, Map<QueueName, PublishOptions>>();
-  private webhookConsumer = false;
-
-  /** Called by the module that delivers webhooks; until then webhook events are not queued. */
-  enableWebhookDelivery(): void {
-    this.webhookConsumer = true;
-  }
-
-  webhookDeliveryEnabled(): boolean {
-    return this.webhookConsumer;
-  }
 
   /** Sends `eventType` events to `queue`, with that consumer's retry policy. */
   route(eventType: string, queue: QueueName, options: PublishOptions = {}): void {

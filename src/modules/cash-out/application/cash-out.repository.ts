@@ -7,4 +7,6 @@ export abstract class CashOutRepository {
   abstract findById(id: string): Promise<CashOut | null>;
   /** Loads with a row lock inside the caller's transaction. */
   abstract lock(id: string): Promise<CashOut | null>;
+  /** Ids of cash-outs still `queued` or `processing` whose last change is older than `before`, oldest first. */
+  abstract unfinishedBefore(before: Date, limit: number): Promise<string[]>;
 }

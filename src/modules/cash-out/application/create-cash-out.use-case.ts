@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
-import { bankOf, type Counterparty } from '../../../shared/domain/counterparty.js';
+import { maskedParty, partyRecord, type Counterparty } from '../../../shared/domain/counterparty.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
@@ -64,9 +64,9 @@ export class CreateCashOutUseCase {
       let pixKeyType: string | null = cmd.pix_key_type ?? null;
       let endToEndId = newEndToEndId(this.config.pspIspb, now);
       if (flow === 'key') {
-        receiver = await this.receivers.byKey(cmd.pix_key!, cmd.pix_key_type!);
+        receiver = await this.receivers.byKey(cmd.clientId, cmd.pix_key!, cmd.pix_key_type!);
       } else if (flow === 'bank') {
-        receiver = await this.receivers.byBankDetails(cmd as BankDetailsInput);
+        receiver = await this.receivers.byBankDetails(cmd.clientId, cmd as BankDetailsInput);
       } else {
         const lookup = await this.lookups.consumeForPayment(cmd.clientId, cmd.lookupEndToEndId!, amount, id);
         ({ receiver, pixKey, pixKeyType, endToEndId } = lookup);
@@ -86,8 +86,9 @@ export class CreateCashOutUseCase {
         Transaction.create({
           id, clientId: cmd.clientId, accountId: own.account.id, type: 'cash_out', status: 'queued', externalId: cmd.external_id ?? null,
           reference: cmd.reference ?? null, amount, pixKey, pixKeyType, endToEndId,
-          payer: { name: payer.name, document: payer.document, bank: bankOf(payer) },
-          receiver: { name: receiver.name, document: receiver.document, bank: bankOf(receiver) },
+          payer: partyRecord(payer),
+          // The payer typed the recipient's document only in Flow 2; resolved from a key or QR code, it is masked.
+          receiver: partyRecord(flow === 'bank' ? receiver : maskedParty(receiver, { account: false })),
           description: cmd.description ?? null, metadata: cmd.metadata ?? null, now,
         }),
       );

@@ -6,6 +6,7 @@ import { isValidCnpj, isValidCpf } from '../../../shared/domain/tax-id.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { AccountDirectory, type AccountWithHolder } from '../../identity/application/account-directory.js';
 import { counterpartyOf, KeyDirectory, type PixKeyType } from '../../keys/application/key-directory.js';
+import { LookupThrottle } from '../../keys/application/lookup-throttle.service.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
 
@@ -26,11 +27,13 @@ export class ReceiverResolver {
     private readonly participants: ParticipantDirectory,
     private readonly accounts: AccountDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly throttle: LookupThrottle,
   ) {}
 
   /** Flow 1: the directory resolves the key (DECISIONS §7: unknown key -> 400 PIX_KEY_NOT_FOUND). */
-  async byKey(key: string, type: PixKeyType): Promise<Counterparty> {
-    const entry = await this.keys.resolve(key, type);
+  async byKey(clientId: string, key: string, type: PixKeyType): Promise<Counterparty> {
+    // On the anti-scan budget: otherwise paying is a free oracle of which keys exist.
+    const entry = await this.throttle.metered(clientId, () => this.keys.resolve(key, type));
     if (!entry) {
       throw new DomainError('PIX_KEY_NOT_FOUND', 'No account is registered for this Pix key', [
         { field: 'pix_key', issue: 'not found in the key directory' },
@@ -40,7 +43,7 @@ export class ReceiverResolver {
   }
 
   /** Flow 2: bank details, checked against the participant list; our own ISPB settles on-us. */
-  async byBankDetails(b: BankDetailsInput): Promise<Counterparty> {
+  async byBankDetails(clientId: string, b: BankDetailsInput): Promise<Counterparty> {
     if (!isValidCpf(b.receiver_document) && !isValidCnpj(b.receiver_document)) {
       throw new DomainError('VALIDATION_ERROR', 'receiver_document must be a valid CPF or CNPJ', [
         { field: 'receiver_document', issue: 'invalid check digits' },
@@ -54,15 +57,26 @@ export class ReceiverResolver {
     }
     let internal: AccountWithHolder | null = null;
     if (b.receiver_ispb === this.config.pspIspb) {
-      internal = await this.accounts.byNumber(b.receiver_account);
-      if (!internal || internal.account.branch !== b.receiver_branch) {
+      // On the anti-scan budget, like a key look-up: account numbers must not be a free oracle either.
+      internal = await this.throttle.metered(clientId, async () => {
+        const found = await this.accounts.byNumber(b.receiver_account);
+        return found && found.account.branch === b.receiver_branch ? found : null;
+      });
+      if (!internal) {
         throw new DomainError('RECEIVER_ACCOUNT_NOT_FOUND', 'No such account at this institution', [
           { field: 'receiver_account', issue: 'unknown account' },
         ]);
       }
+      // As the receiving institution would: the account must be the named holder's.
+      if (internal.holder.document !== b.receiver_document) {
+        throw new DomainError('RECEIVER_DOCUMENT_MISMATCH', 'receiver_document is not the document of the holder of this account', [
+          { field: 'receiver_document', issue: 'does not match the account holder' },
+        ]);
+      }
     }
     return {
-      name: b.receiver_name,
+      // On-us, the records show the real holder, not what the payer typed.
+      name: internal ? internal.holder.name : b.receiver_name,
       document: b.receiver_document,
       ispb: b.receiver_ispb,
       participantName: participant.name,

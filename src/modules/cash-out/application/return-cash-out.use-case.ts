@@ -11,7 +11,7 @@ import { TransactionsService } from '../../transactions/application/transactions
 import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
-import { bankOf } from '../../../shared/domain/counterparty.js';
+import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
 import { Clock } from '../../../shared/time/clock.js';
 
 /**
@@ -52,8 +52,8 @@ export class ReturnCashOutUseCase {
         id: randomUUID(), clientId: c.clientId, accountId: c.accountId, type: 'reversal_in', status: 'completed',
         externalId: null, reference: c.id, amount: returned, pixKey: null, pixKeyType: null,
         endToEndId: newEndToEndId(c.receiver.ispb, now, 'D'),
-        payer: { name: c.receiver.name, document: c.receiver.document, bank: bankOf(c.receiver) },
-        receiver: { name: c.payer.name, document: c.payer.document, bank: bankOf(c.payer) },
+        payer: partyRecord(c.flow === 'bank' ? c.receiver : maskedParty(c.receiver, { account: false })),
+        receiver: partyRecord(c.payer),
         description: `Return of ${c.endToEndId}`, metadata: { original_end_to_end_id: c.endToEndId, psp: this.config.pspIspb }, now,
       });
       await this.transactions.record(credit);

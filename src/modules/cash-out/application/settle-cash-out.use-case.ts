@@ -9,7 +9,7 @@ import { TransactionsService } from '../../transactions/application/transactions
 import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
-import { bankOf } from '../../../shared/domain/counterparty.js';
+import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
 import { SpiGateway, TransientSpiError, type SpiResult } from './spi-gateway.js';
 import { Clock } from '../../../shared/time/clock.js';
 
@@ -35,7 +35,11 @@ export class SettleCashOutUseCase {
     private readonly fees: FeePolicy,
   ) {}
 
-  /** `lastAttempt`: a transient SPI error now fails the payment (AB03) instead of being retried. */
+  /**
+   * Sends the payment to the SPI and records the outcome. A timeout is retried; on the `lastAttempt` the
+   * SPI is asked for the order's status, and the payment ends only on a definite answer (settled or
+   * rejected). Without one it stays `processing` for the reconciliation sweep: a timeout is not a failure.
+   */
   async execute(cashOutId: string, lastAttempt: boolean): Promise<void> {
     const cashOut = await this.begin(cashOutId);
     if (!cashOut) return;
@@ -44,10 +48,33 @@ export class SettleCashOutUseCase {
       result = cashOut.isOnUs ? { outcome: 'settled' } : await this.send(cashOut);
     } catch (err) {
       if (!(err instanceof TransientSpiError) || !lastAttempt) throw err;
-      this.logger.warn({ cashOutId }, 'SPI timed out on the last attempt; failing with AB03');
-      result = { outcome: 'rejected', code: 'AB03', message: 'Timeout: the receiving institution did not answer' };
+      result = await this.definiteStatus(cashOut);
+      this.logger.warn({ cashOutId, outcome: result.outcome }, 'SPI send timed out on the last attempt; the status query decided');
     }
     await this.finish(cashOutId, result);
+  }
+
+  /**
+   * The sweep's entry for a payment left unfinished (its job lost or given up): the order is looked up by
+   * end-to-end id first, and sent again (idempotent at the SPI) only when the SPI has no outcome for it.
+   */
+  async reconcile(cashOutId: string, lastAttempt: boolean): Promise<void> {
+    const cashOut = await this.begin(cashOutId);
+    if (!cashOut) return;
+    if (!cashOut.isOnUs) {
+      const known = await this.withTimeout(this.spi.status(cashOut.snapshot.endToEndId));
+      if (known.outcome !== 'unknown') return this.finish(cashOutId, known);
+    }
+    return this.execute(cashOutId, lastAttempt);
+  }
+
+  /** The SPI's definite outcome for a timed-out order, or an error that leaves the payment for the sweep. */
+  private async definiteStatus(cashOut: CashOut): Promise<SpiResult> {
+    const known = await this.withTimeout(this.spi.status(cashOut.snapshot.endToEndId));
+    if (known.outcome === 'unknown') {
+      throw new TransientSpiError(`SPI has no outcome for ${cashOut.snapshot.endToEndId} yet; left for reconciliation`);
+    }
+    return known;
   }
 
   private begin(id: string): Promise<CashOut | null> {
@@ -94,8 +121,9 @@ export class SettleCashOutUseCase {
     const credit = Transaction.create({
       id: randomUUID(), clientId: internal.clientId, accountId: internal.accountId, type: 'cash_in', status: 'completed',
       externalId: null, reference: null, amount: c.amount, taxAmount: fee, pixKey: c.pixKey, pixKeyType: c.pixKeyType, endToEndId: c.endToEndId,
-      payer: { name: c.payer.name, document: c.payer.document, bank: bankOf(c.payer) },
-      receiver: { name: c.receiver.name, document: c.receiver.document, bank: bankOf(c.receiver) },
+      // The recipient sees who paid, but not the payer's full document or account number.
+      payer: partyRecord(maskedParty(c.payer, { account: true })),
+      receiver: partyRecord(c.receiver),
       description: null, metadata: null, now,
     });
     await this.transactions.record(credit);
@@ -131,13 +159,17 @@ export class SettleCashOutUseCase {
   }
 
   /** The SPI call, cut off after SPI_TIMEOUT_MS: no answer in time is a timeout, retried like one. */
-  private async send(cashOut: CashOut): Promise<SpiResult> {
+  private send(cashOut: CashOut): Promise<SpiResult> {
+    return this.withTimeout(this.spi.send(this.order(cashOut)));
+  }
+
+  private async withTimeout<T>(call: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new TransientSpiError(`SPI did not answer within ${this.config.spiTimeoutMs} ms`)), this.config.spiTimeoutMs);
     });
     try {
-      return await Promise.race([this.spi.send(this.order(cashOut)), timeout]);
+      return await Promise.race([call, timeout]);
     } finally {
       clearTimeout(timer);
     }

@@ -10,6 +10,9 @@ export interface SpiOrder {
 
 export type SpiResult = { outcome: 'settled' } | { outcome: 'rejected'; code: string; message: string };
 
+/** What the SPI knows of an order: its final outcome, or nothing (never received, or not decided yet). */
+export type SpiOrderStatus = SpiResult | { outcome: 'unknown' };
+
 /** The scheme did not answer in time; the same order may be sent again (SPI dedupes by end-to-end id). */
 export class TransientSpiError extends Error {}
 
@@ -19,6 +22,8 @@ export class TransientSpiError extends Error {}
  */
 export abstract class SpiGateway {
   abstract send(order: SpiOrder): Promise<SpiResult>;
+  /** The order's outcome by end-to-end id, asked before giving up on a timed-out send (never moves money). */
+  abstract status(endToEndId: string): Promise<SpiOrderStatus>;
   /** Whether the receiving bank will return this settled payment later (sandbox `x.94`). */
   abstract returnScheduled(endToEndId: string, amount: Money): Promise<boolean>;
 }

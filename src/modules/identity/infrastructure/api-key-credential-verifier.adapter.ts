@@ -10,7 +10,7 @@ const ACTIVE_CACHE_MS = 30_000;
 /** Checks API keys against their stored hashes and caches revocation status per process. */
 @Injectable()
 export class ApiKeyCredentialVerifier extends CredentialVerifier {
-  private readonly activeCache = new Map<string, { active: boolean; until: number }>();
+  private readonly keyCache = new Map<string, { active: boolean; ownerId: string | null; ownerKind: string | null; until: number }>();
 
   constructor(
     private readonly repo: IdentityRepository,
@@ -26,14 +26,16 @@ export class ApiKeyCredentialVerifier extends CredentialVerifier {
     return { kind: key.ownerKind, id: key.ownerId, keyId: key.keyId, scopes: key.scopes };
   }
 
-  async isKeyActive(keyId: string): Promise<boolean> {
+  async isKeyValidFor(principal: Principal): Promise<boolean> {
     const now = Date.now();
-    const cached = this.activeCache.get(keyId);
-    if (cached && cached.until > now) return cached.active;
-    const key = await this.repo.findApiKey(keyId);
-    const active = key?.active ?? false;
-    if (this.activeCache.size > 10_000) this.activeCache.clear();
-    this.activeCache.set(keyId, { active, until: now + ACTIVE_CACHE_MS });
-    return active;
+    let entry = this.keyCache.get(principal.keyId);
+    if (!entry || entry.until <= now) {
+      const key = await this.repo.findApiKey(principal.keyId);
+      entry = { active: key?.active ?? false, ownerId: key?.ownerId ?? null, ownerKind: key?.ownerKind ?? null, until: now + ACTIVE_CACHE_MS };
+      if (this.keyCache.size > 10_000) this.keyCache.clear();
+      this.keyCache.set(principal.keyId, entry);
+    }
+    // A token is only as good as its key, and only for the key's own holder.
+    return entry.active && entry.ownerId === principal.id && entry.ownerKind === principal.kind;
   }
 }

@@ -28,4 +28,15 @@ export class LookupThrottle {
   async afterLookup(clientId: string, found: boolean): Promise<void> {
     if (!found) await this.budget.penalize(clientId, LOOKUP_MISS_COST - LOOKUP_HIT_COST);
   }
+
+  /**
+   * Runs a look-up of a key or account on `clientId`'s budget: every path that can tell whether a key or
+   * account exists (key GET, QR decode, cash-out Flows 1 and 2, P2P look-up) goes through here.
+   */
+  async metered<T>(clientId: string, lookup: () => Promise<T | null>): Promise<T | null> {
+    await this.beforeLookup(clientId);
+    const found = await lookup();
+    await this.afterLookup(clientId, found !== null);
+    return found;
+  }
 }

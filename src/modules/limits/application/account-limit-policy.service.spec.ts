@@ -34,7 +34,7 @@ describe('AccountLimitPolicy', () => {
 
   it('counts cash_out and p2p_out in live statuses over the São Paulo windows', async () => {
     await check('10.00');
-    expect(queries[0]).toMatchObject({ accountId: 'a1', types: ['cash_out', 'p2p_out'], statuses: ['pending', 'processing', 'completed'] });
+    expect(queries[0]).toMatchObject({ accountId: 'a1', types: ['cash_out', 'p2p_out'], statuses: ['pending', 'queued', 'processing', 'completed', 'returned'] });
     const starts = queries.map((q) => q.from.toISOString());
     expect(starts).toEqual(['2025-03-10T09:00:00.000Z', '2025-03-10T03:00:00.000Z', '2025-03-01T03:00:00.000Z']);
   });

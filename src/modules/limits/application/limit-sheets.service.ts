@@ -15,8 +15,11 @@ export const USAGE_SOURCES: Readonly<Record<LimitType, TransactionType[]>> = {
   boleto: [],
 };
 
-/** Money on its way or gone counts; failed, cancelled, expired and returned payments give it back. */
-export const COUNTED_STATUSES: readonly TransactionStatus[] = ['pending', 'processing', 'completed'];
+/**
+ * Money on its way or gone counts; failed, cancelled and expired payments give it back. A returned
+ * payment gives back only what was returned (a partial return keeps the rest counted).
+ */
+export const COUNTED_STATUSES: readonly TransactionStatus[] = ['pending', 'queued', 'processing', 'completed', 'returned'];
 
 /** Builds an account's LimitSheet for one type from its caps and the transactions in each window. */
 @Injectable()

@@ -10,6 +10,7 @@ import { detectPixKeyType } from '../domain/pix-key-syntax.js';
 import { QrLookupRepository } from './qr-lookup.repository.js';
 import { QrPayloadFetcher, type DynamicQrPayload } from './qr-payload-fetcher.js';
 import { Clock } from '../../../shared/time/clock.js';
+import { LookupThrottle } from '../../keys/application/lookup-throttle.service.js';
 
 export interface DecodeResult {
   qrType: 'static' | 'dynamic';
@@ -32,11 +33,12 @@ export class DecodeBrCodeUseCase {
     private readonly lookups: QrLookupRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly throttle: LookupThrottle,
   ) {}
 
   async execute(clientId: string, brCode: string): Promise<DecodeResult> {
     const code = parseBrCode(brCode);
-    const resolved = code.type === 'static' ? await this.fromStatic(code) : await this.fromDynamic(code);
+    const resolved = code.type === 'static' ? await this.fromStatic(clientId, code) : await this.fromDynamic(code);
     const now = this.clock.now();
     const endToEndId = newEndToEndId(this.config.pspIspb, now);
     const result: DecodeResult = { ...resolved, qrType: code.type, endToEndId };
@@ -58,13 +60,14 @@ export class DecodeBrCodeUseCase {
     return result;
   }
 
-  private async fromStatic(code: BrCode) {
+  private async fromStatic(clientId: string, code: BrCode) {
     const pixKey = code.pixKey!;
     const pixKeyType = detectPixKeyType(pixKey);
     if (!pixKeyType) {
       throw new InvalidBrCodeError('26.01', 'is not a valid CPF, CNPJ, e-mail, phone or EVP key');
     }
-    const entry = await this.keys.resolve(pixKey, pixKeyType as PixKeyType);
+    // On the anti-scan budget: a static QR names any key, so decoding is a look-up like a key GET.
+    const entry = await this.throttle.metered(clientId, () => this.keys.resolve(pixKey, pixKeyType as PixKeyType));
     if (!entry) {
       throw new DomainError('PIX_KEY_NOT_FOUND', 'The Pix key in this QR code is not registered', [
         { field: 'br_code', issue: 'key not found in the directory' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
-import { bankOf } from '../../../shared/domain/counterparty.js';
+import { partyRecord } from '../../../shared/domain/counterparty.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
 import { Money } from '../../../shared/money/money.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
@@ -40,7 +40,7 @@ export class DepositUseCase {
   execute(cmd: DepositCommand): Promise<Transaction> {
     return this.uow.run(async () => {
       const own = await this.accounts.ownAccount(cmd.clientId, cmd.accountId);
-      const { account, holder } = own;
+      const { account } = own;
       const now = this.clock.now();
       const amount = Money.of(cmd.amount);
       const fee = await this.fees.feeFor(cmd.clientId, 'cash_in', amount);
@@ -58,7 +58,7 @@ export class DepositUseCase {
         pixKeyType: null,
         endToEndId: newEndToEndId('00000000', now),
         payer: { name: cmd.payer?.name ?? 'Sandbox Payer', document: cmd.payer?.document ?? null },
-        receiver: { name: holder.name, document: holder.document, bank: bankOf(ownAccountParty(own, this.participants, this.config)) },
+        receiver: partyRecord(ownAccountParty(own, this.participants, this.config)),
         description: 'Sandbox deposit',
         metadata: null,
         channel: 'sandbox',

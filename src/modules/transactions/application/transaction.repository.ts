@@ -30,6 +30,7 @@ export abstract class TransactionRepository {
   abstract findByIdForUpdate(id: string): Promise<Transaction | null>;
   abstract findByEndToEndId(clientId: string, endToEndId: string, type?: TransactionType): Promise<Transaction | null>;
   /** Sum of `amount` (as a decimal string) over the matching transactions; "0" when none. */
+  /** Sum of the matching transactions' amounts; a `returned` one counts net of the returns credited for it. */
   abstract sumAmounts(q: UsageQuery): Promise<string>;
   abstract list(filter: TransactionFilter): Promise<{ items: Transaction[]; total: number }>;
 }

@@ -1,3 +1,4 @@
+import { maskDocument } from '../../../../shared/domain/tax-id.js';
 import type { Counterparty } from '../../../../shared/domain/counterparty.js';
 import type { CashOut } from '../../domain/cash-out.aggregate.js';
 import type { CashOutPartyDto, CashOutStatusDto } from './cash-out.response.js';
@@ -11,6 +12,8 @@ const party = (c: Counterparty): CashOutPartyDto => ({
 /** The spec's cash-out status record. */
 export function presentCashOut(cashOut: CashOut): CashOutStatusDto {
   const c = cashOut.snapshot;
+  // The payer typed the recipient's document only in Flow 2; resolved from a key or QR code, it is masked.
+  const receiverDocument = c.flow === 'bank' ? c.receiver.document : maskDocument(c.receiver.document);
   return {
     transaction_id: c.id,
     external_id: c.externalId,
@@ -20,9 +23,9 @@ export function presentCashOut(cashOut: CashOut): CashOutStatusDto {
     pix_key: c.pixKey,
     pix_key_type: c.pixKeyType ? c.pixKeyType.toLowerCase() : null,
     receiver_name: c.receiver.name,
-    receiver_document: c.receiver.document,
+    receiver_document: receiverDocument,
     payer: party(c.payer),
-    receiver: party(c.receiver),
+    receiver: { ...party(c.receiver), document: receiverDocument },
     end_to_end_id: c.endToEndId,
     ...(c.errorCode ? { error_code: c.errorCode, error_message: c.errorMessage ?? '' } : {}),
     ...(c.returnedAmount ? { returned_amount: c.returnedAmount.toFixed2() } : {}),

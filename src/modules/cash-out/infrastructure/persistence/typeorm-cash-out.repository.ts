@@ -41,4 +41,13 @@ export class TypeormCashOutRepository extends CashOutRepository {
       .getOne();
     return row ? toDomain(row) : null;
   }
+
+  async unfinishedBefore(before: Date, limit: number): Promise<string[]> {
+    // Served by ix_cash_outs_unfinished (status, updated_at) WHERE status IN ('queued', 'processing').
+    const rows: { id: string }[] = await this.uow.manager().query(
+      `SELECT id FROM cash_outs WHERE status IN ('queued', 'processing') AND updated_at < $1 ORDER BY updated_at LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((r) => r.id);
+  }
 }

@@ -4,6 +4,7 @@ import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { Money } from '../../../../shared/money/money.js';
 import { isLastAttempt, OnJob, QueueConsumer, type OutboxJobData, type QueueJob } from '../../../../shared/queue/queue-consumer.js';
 import { QUEUE_SETTLEMENT } from '../../../../shared/queue/queue.names.js';
+import { RECONCILE_JOB } from '../../application/reconcile-cash-outs.use-case.js';
 import { ReturnCashOutUseCase } from '../../application/return-cash-out.use-case.js';
 import { SettleCashOutUseCase } from '../../application/settle-cash-out.use-case.js';
 import { SpiGateway } from '../../application/spi-gateway.js';
@@ -23,6 +24,11 @@ export class SettlementProcessor {
   @OnJob('cash_out.queued', 4)
   async onQueued(job: QueueJob<OutboxJobData>): Promise<void> {
     await this.settle.execute(job.data.aggregateId, isLastAttempt(job));
+  }
+
+  @OnJob(RECONCILE_JOB, 2)
+  async onReconcile(job: QueueJob<{ aggregateId: string }>): Promise<void> {
+    await this.settle.reconcile(job.data.aggregateId, isLastAttempt(job));
   }
 
   @OnJob('cash_out.completed', 2)

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
 import type { Money } from '../../../../shared/money/money.js';
-import { SpiGateway, TransientSpiError, type SpiOrder, type SpiResult } from '../../application/spi-gateway.js';
+import { SpiGateway, TransientSpiError, type SpiOrder, type SpiOrderStatus, type SpiResult } from '../../application/spi-gateway.js';
 import { sandboxOutcome } from './sandbox-spi.rules.js';
 
 /**
@@ -21,26 +21,39 @@ export class SandboxSpiAdapter extends SpiGateway {
   /** The order is accepted first and answered after the latency: a worker killed in between loses only the answer. */
   async send(order: SpiOrder): Promise<SpiResult> {
     const outcome = sandboxOutcome(order.amount);
+    const row = await this.record(order, outcome);
     if (outcome.kind === 'timeout') {
-      // No answer: outlast the caller's SPI_TIMEOUT_MS, as a scheme that never replies would.
+      // The scheme took the order and rejected it on its side (AB03), but its answer never arrives: outlast
+      // the caller's SPI_TIMEOUT_MS. Only a status query learns the outcome.
       await new Promise((resolve) => setTimeout(resolve, this.config.spiTimeoutMs + this.config.sandboxSpiLatencyMs).unref());
       throw new TransientSpiError('sandbox SPI timed out');
     }
+    await this.wait();
+    return row.outcome === 'settled' ? { outcome: 'settled' } : { outcome: 'rejected', code: row.code, message: row.message };
+  }
+
+  async status(endToEndId: string): Promise<SpiOrderStatus> {
+    const [row] = await this.dataSource.query('SELECT outcome, code, message FROM sandbox_spi_orders WHERE end_to_end_id = $1', [endToEndId]);
+    if (!row) return { outcome: 'unknown' };
+    return row.outcome === 'settled' ? { outcome: 'settled' } : { outcome: 'rejected', code: row.code, message: row.message };
+  }
+
+  /** Keeps the order by end-to-end id; a re-sent order gets its first outcome back (and is counted). */
+  private async record(order: SpiOrder, outcome: ReturnType<typeof sandboxOutcome>): Promise<{ outcome: string; code: string; message: string }> {
+    const rejection =
+      outcome.kind === 'reject'
+        ? { code: outcome.code, message: outcome.message }
+        : outcome.kind === 'timeout'
+          ? { code: 'AB03', message: 'Timeout: the receiving institution did not answer' }
+          : null;
     const [row] = await this.dataSource.query(
       `INSERT INTO sandbox_spi_orders (end_to_end_id, amount, outcome, code, message)
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (end_to_end_id) DO UPDATE SET sends = sandbox_spi_orders.sends + 1, updated_at = now()
        RETURNING outcome, code, message`,
-      [
-        order.endToEndId,
-        order.amount.toFixed2(),
-        outcome.kind === 'settle' ? 'settled' : 'rejected',
-        outcome.kind === 'reject' ? outcome.code : null,
-        outcome.kind === 'reject' ? outcome.message : null,
-      ],
+      [order.endToEndId, order.amount.toFixed2(), rejection ? 'rejected' : 'settled', rejection?.code ?? null, rejection?.message ?? null],
     );
-    await this.wait();
-    return row.outcome === 'settled' ? { outcome: 'settled' } : { outcome: 'rejected', code: row.code, message: row.message };
+    return row;
   }
 
   private wait(): Promise<void> {

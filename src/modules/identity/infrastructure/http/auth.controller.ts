@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Ip, Post } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, Public } from '../../../../shared/http/api-docs.js';
 import { IssueTokenUseCase } from '../../application/issue-token.use-case.js';
@@ -22,8 +22,9 @@ export class AuthController {
     @Headers('x-key-id') keyId: string | undefined,
     @Headers('x-secret-key') secret: string | undefined,
     @Body() body: BearerTokenRequest,
+    @Ip() sourceAddress: string,
   ): Promise<BearerTokenResponse> {
-    const { token, expiresIn } = await this.issueToken.execute(keyId, secret, body.scopes);
+    const { token, expiresIn } = await this.issueToken.execute(keyId, secret, body.scopes, sourceAddress);
     return { success: true, token, expires_in: expiresIn };
   }
 }

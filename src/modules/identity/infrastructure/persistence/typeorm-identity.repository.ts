@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
 import { IdentityRepository } from '../../application/identity.repository.js';
+import { newAccountNumber } from '../../domain/account-number.js';
 import { ApiKey } from '../../domain/api-key.aggregate.js';
 import { Client, type Account } from '../../domain/client.aggregate.js';
 import { AccountOrmEntity, AdminOrmEntity, ApiKeyOrmEntity, ClientOrmEntity } from './identity.orm-entities.js';
@@ -40,16 +41,13 @@ export class TypeormIdentityRepository extends IdentityRepository {
   }
 
   async openAccount(clientId: string, isDefault: boolean): Promise<Account> {
-    const [{ n }] = await this.m.query(`SELECT nextval('account_number_seq')::text AS n`);
-    const row = this.m.create(AccountOrmEntity, {
-      id: randomUUID(),
-      clientId,
-      branch: '0001',
-      number: String(n).padStart(8, '0'),
-      type: 'payment',
-      isDefault,
-    });
-    return toAccount(await this.m.save(row));
+    // A random number may collide with an existing one: ON CONFLICT DO NOTHING keeps the transaction usable.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const row = { id: randomUUID(), clientId, branch: '0001', number: newAccountNumber(), type: 'payment' as const, isDefault };
+      const inserted = await this.m.createQueryBuilder().insert().into(AccountOrmEntity).values(row).orIgnore().returning('id').execute();
+      if (inserted.raw.length === 1) return toAccount((await this.m.findOneOrFail(AccountOrmEntity, { where: { id: row.id } })));
+    }
+    throw new Error('could not draw a free account number');
   }
 
   async findAccount(id: string): Promise<Account | null> {

@@ -31,7 +31,8 @@ export class SandboxCashOutController {
 
   @Post(':id/return')
   @HttpCode(200)
-  @ClientEndpoint()
+  // Simulating a return acts on one's own cash-out: the cash-out write scope.
+  @ClientEndpoint('pix:cashout:write')
   @ApiOperation({ summary: "Simulate the recipient's bank returning one of your completed cash-outs" })
   @ApiOkResponse({ type: SandboxReturnResponse })
   @ApiErrors(400, 404)

@@ -12,7 +12,8 @@ export class SandboxDepositsController {
   constructor(private readonly deposit: DepositUseCase) {}
 
   @Post()
-  @ClientEndpoint()
+  // A simulated inbound Pix needs the scope of receiving one.
+  @ClientEndpoint('pix:cashin:write')
   @ApiOperation({ summary: 'Simulate an inbound Pix credit to one of your accounts (sandbox provider only)' })
   @ApiCreatedResponse({ type: DepositResponse })
   @ApiErrors(400, 404)

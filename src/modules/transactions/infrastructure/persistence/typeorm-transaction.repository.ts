@@ -63,7 +63,14 @@ export class TypeormTransactionRepository extends TransactionRepository {
     const row = await this.uow
       .manager()
       .createQueryBuilder(TransactionOrmEntity, 't')
-      .select('COALESCE(SUM(t.amount), 0)::text', 'total')
+      // A returned payment keeps counting what its returns (reversal_in rows referencing it) did not give back.
+      .select(
+        `COALESCE(SUM(CASE WHEN t.status = 'returned' THEN t.amount - COALESCE((
+           SELECT SUM(r.amount) FROM transactions r
+           WHERE r.client_id = t.client_id AND r.reference = t.id::text AND r.type = 'reversal_in'), 0)
+         ELSE t.amount END), 0)::text`,
+        'total',
+      )
       .where('t.account_id = :a', { a: q.accountId })
       .andWhere('t.type IN (:...types)', { types: q.types })
       .andWhere('t.status IN (:...statuses)', { statuses: q.statuses })
