@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DataSource } from 'typeorm';
 import { LimitPolicy } from '../../src/modules/limits/application/limit-policy.js';
 import { TransactionsService } from '../../src/modules/transactions/application/transactions.service.js';
 import { Transaction, type TransactionStatus } from '../../src/modules/transactions/domain/transaction.aggregate.js';
@@ -8,10 +9,14 @@ import { UnitOfWork } from '../../src/shared/persistence/unit-of-work.js';
 import { clockOf, DAYTIME, http, newAdmin, newClient, NIGHTTIME, startApp, type TestClient } from '../support/test-app.js';
 
 // The policy's windows depend on the time of day in São Paulo: run at noon and at 23:00 there.
+// A night window that began the evening before (03:00 there): its start is computed in SQL and in TS alike.
+const EARLY_MORNING = new Date('2026-03-11T06:00:00.000Z');
+
 describe.each([
-  ['daytime', DAYTIME],
-  ['nighttime', NIGHTTIME],
-] as const)('LimitPolicy against real payments (e2e) at %s', (dayPeriod, instant) => {
+  ['daytime', DAYTIME, 'daytime'],
+  ['nighttime', NIGHTTIME, 'nighttime'],
+  ['early morning', EARLY_MORNING, 'nighttime'],
+] as const)('LimitPolicy against real payments (e2e) at %s', (_label, instant, dayPeriod) => {
   let app: NestExpressApplication;
   let admin: { auth: { Authorization: string } };
 
@@ -42,17 +47,18 @@ describe.each([
       now: clockOf(app).now(),
     });
 
-  /** What a payment use case does: check the limits, then write its transaction row, in one uow. */
+  /** What a payment use case does: write its transaction row, then check the limits, in one unit of work. */
   const payOut = (c: TestClient, amount: string) =>
     app.get(UnitOfWork).run(async () => {
+      const tx = cashOut(c, amount, 'queued'); // as a new cash-out is recorded
+      await app.get(TransactionsService).record(tx);
       await app.get(LimitPolicy).assertWithinLimits({
         clientId: c.clientId,
         accountId: c.accountId,
         type: 'pix_out',
         amount: Money.of(amount),
-        at: clockOf(app).now(),
+        at: tx.snapshot.createdAt,
       });
-      await app.get(TransactionsService).record(cashOut(c, amount, 'queued')); // as a new cash-out is recorded
     });
 
   const limits = async (c: TestClient) => (await http(app).get('/api/v1/pix/limits').set(c.auth)).body;
@@ -135,4 +141,46 @@ describe.each([
     });
     expect((await limits(c)).limits.pix_out.daily.used).toBe('70.00');
   });
+
+  it('stored usage stays exact: after 1,000 payments (some failed, some partly returned) it equals the sum of what counts', async () => {
+    const c = await newClient(app);
+    let expected = Money.zero();
+    const payments: Transaction[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const amount = Money.of(String(((i * 37) % 499) + 1)).times('0.01'); // 0.01 .. 4.99
+      payments.push(cashOut(c, amount.toFixed2(), 'queued'));
+      expected = expected.plus(amount);
+    }
+    for (let i = 0; i < payments.length; i += 100) {
+      await app.get(UnitOfWork).run(async () => {
+        for (const tx of payments.slice(i, i + 100)) await app.get(TransactionsService).record(tx);
+      });
+    }
+    // Every tenth fails (gives its room back); every seventh is returned for 0.01.
+    const service = app.get(TransactionsService);
+    for (let i = 0; i < payments.length; i++) {
+      const tx = payments[i]!;
+      if (i % 10 === 0) {
+        await app.get(UnitOfWork).run(async () => {
+          const locked = await service.lock(tx.id);
+          locked.moveTo('processing', clockOf(app).now());
+          locked.moveTo('failed', clockOf(app).now(), { code: 'AC03', message: 'test' });
+          await service.save(locked);
+        });
+        expected = expected.minus(tx.snapshot.amount);
+      } else if (i % 7 === 0) {
+        await app.get(UnitOfWork).run(() => service.record(cashOut(c, '0.01', 'completed', 'reversal_in', tx.id)));
+        expected = expected.minus(Money.of('0.01'));
+      }
+    }
+    const out = (await limits(c)).limits.pix_out;
+    expect(out.daily.used).toBe(expected.toFixed2());
+    expect(out.monthly.used).toBe(expected.toFixed2());
+    const [{ total }] = await app.get(DataSource).query(
+      `SELECT (SUM(t.amount) FILTER (WHERE t.type = 'cash_out' AND t.status <> 'failed') - COALESCE(SUM(t.amount) FILTER (WHERE t.type = 'reversal_in'), 0))::numeric(20,2)::text AS total
+       FROM transactions t WHERE t.client_id = $1`,
+      [c.clientId],
+    );
+    expect(total).toBe(expected.toFixed2());
+  }, 120_000);
 });

@@ -7,6 +7,8 @@ import { QrLookups1763875000000 } from './1763875000000-qr-lookups.js';
 import { Fees1763880000000 } from './1763880000000-fees.js';
 import { OneVocabulary1763890000000 } from './1763890000000-one-vocabulary.js';
 import { MoneySafety1763900000000 } from './1763900000000-money-safety.js';
+import { LimitUsage1763910000000 } from './1763910000000-limit-usage.js';
+import { ListIndexes1763920000000 } from './1763920000000-list-indexes.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -19,4 +21,6 @@ export const MIGRATIONS = [
   Fees1763880000000,
   OneVocabulary1763890000000,
   MoneySafety1763900000000,
+  LimitUsage1763910000000,
+  ListIndexes1763920000000,
 ];

@@ -13,6 +13,8 @@ import { GetLimitsUseCase } from './application/get-limits.use-case.js';
 import { LimitPolicy } from './application/limit-policy.js';
 import { LimitRequestRepository } from './application/limit-request.repository.js';
 import { LimitSheets } from './application/limit-sheets.service.js';
+import { LimitUsageRepository } from './application/limit-usage.repository.js';
+import { SqlLimitUsageRepository } from './infrastructure/persistence/sql-limit-usage.repository.js';
 import { ListPendingLimitRequestsUseCase } from './application/list-pending-limit-requests.use-case.js';
 import { RejectLimitRequestUseCase } from './application/reject-limit-request.use-case.js';
 import { AdminLimitRequestsController } from './infrastructure/http/admin-limit-requests.controller.js';
@@ -32,6 +34,7 @@ import { LimitRequestExpiryScheduler } from './infrastructure/queue/limit-reques
     { provide: AccountLimitsRepository, useClass: TypeormAccountLimitsRepository },
     { provide: LimitRequestRepository, useClass: TypeormLimitRequestRepository },
     { provide: LimitPolicy, useClass: AccountLimitPolicy },
+    { provide: LimitUsageRepository, useClass: SqlLimitUsageRepository },
     LimitSheets,
     GetLimitsUseCase,
     CreateLimitRequestUseCase,

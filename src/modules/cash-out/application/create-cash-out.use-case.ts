@@ -74,14 +74,20 @@ export class CreateCashOutUseCase {
       if (receiver.internal?.accountId === own.account.id) {
         throw new DomainError('SAME_ACCOUNT', 'The recipient is the paying account itself');
       }
-      await this.limits.assertWithinLimits({
-        clientId: cmd.clientId, accountId: own.account.id, type: 'pix_out', amount, at: now, personType: own.holder.personType,
-      });
       const payer = this.receivers.payer(own);
       const cashOut = CashOut.queue(
         { id, clientId: cmd.clientId, accountId: own.account.id, externalId: cmd.external_id ?? null, amount, flow, pixKey, pixKeyType, payer, receiver, endToEndId },
         now,
       );
+      // Writes that lock nothing others need come first; the row locks (the payer's balance, then the
+      // usage counters, always in that order) are taken last, so they are held only until the commit.
+      await this.cashOuts.insert(cashOut);
+      await this.outbox.append(cashOut.pullEvents());
+      await this.ledger.post({
+        transactionId: id,
+        description: 'cash-out hold',
+        lines: [{ accountId: own.account.id, operation: 'hold', amount }],
+      });
       await this.transactions.record(
         Transaction.create({
           id, clientId: cmd.clientId, accountId: own.account.id, type: 'cash_out', status: 'queued', externalId: cmd.external_id ?? null,
@@ -92,13 +98,9 @@ export class CreateCashOutUseCase {
           description: cmd.description ?? null, metadata: cmd.metadata ?? null, now,
         }),
       );
-      await this.cashOuts.insert(cashOut);
-      await this.ledger.post({
-        transactionId: id,
-        description: 'cash-out hold',
-        lines: [{ accountId: own.account.id, operation: 'hold', amount }],
+      await this.limits.assertWithinLimits({
+        clientId: cmd.clientId, accountId: own.account.id, type: 'pix_out', amount, at: now, personType: own.holder.personType,
       });
-      await this.outbox.append(cashOut.pullEvents());
       return cashOut;
     });
   }

@@ -56,13 +56,14 @@ export class ReturnCashOutUseCase {
         receiver: partyRecord(c.payer),
         description: `Return of ${c.endToEndId}`, metadata: { original_end_to_end_id: c.endToEndId, psp: this.config.pspIspb }, now,
       });
-      await this.transactions.record(credit);
-      await this.cashOuts.update(cashOut);
+      // The balance first, then the transaction row (and the usage counters it frees): creation's lock order.
       await this.ledger.post({
         transactionId: credit.id,
         description: 'cash-out returned',
         lines: [{ accountId: c.accountId, operation: 'credit', amount: returned }],
       });
+      await this.transactions.record(credit);
+      await this.cashOuts.update(cashOut);
       await this.outbox.append(cashOut.pullEvents());
       return cashOut;
     });

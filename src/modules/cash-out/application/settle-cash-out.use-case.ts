@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import type { DomainEvent } from '../../../shared/domain/domain-event.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { FeePolicy } from '../../fees/application/fee-policy.js';
@@ -12,6 +13,13 @@ import { CashOutRepository } from './cash-out.repository.js';
 import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
 import { SpiGateway, TransientSpiError, type SpiResult } from './spi-gateway.js';
 import { Clock } from '../../../shared/time/clock.js';
+
+/** The recipient's side of an on-us payment: its `cash_in`, its event and its ledger credit. */
+interface OnUsCredit {
+  credit: Transaction;
+  events: DomainEvent[];
+  movement: Movement;
+}
 
 /**
  * Drives one cash-out to a terminal state. Step 1 (own transaction): queued -> processing. Step 2:
@@ -98,23 +106,29 @@ export class SettleCashOutUseCase {
       const now = this.clock.now();
       const c = cashOut.snapshot;
       const movements: Movement[] = [];
+      let onUs: OnUsCredit | null = null;
       if (result.outcome === 'settled') {
         cashOut.complete(now);
         movements.push({ transactionId: c.id, description: 'cash-out completed', lines: [{ accountId: c.accountId, operation: 'capture', amount: c.amount }] });
-        if (c.receiver.internal) movements.push(await this.creditRecipient(cashOut, now));
+        if (c.receiver.internal) {
+          onUs = await this.creditRecipient(cashOut, now);
+          movements.push(onUs.movement);
+        }
       } else {
         cashOut.fail(result.code, result.message, now);
         movements.push({ transactionId: c.id, description: 'cash-out failed', lines: [{ accountId: c.accountId, operation: 'release', amount: c.amount }] });
       }
-      await this.syncTransaction(cashOut);
-      await this.cashOuts.update(cashOut);
+      // Balances first, then transaction rows (and with them the usage counters): the order creation takes.
       await this.ledger.postAll(movements);
-      await this.outbox.append(cashOut.pullEvents());
+      await this.syncTransaction(cashOut);
+      if (onUs) await this.transactions.record(onUs.credit);
+      await this.cashOuts.update(cashOut);
+      await this.outbox.append([...cashOut.pullEvents(), ...(onUs?.events ?? [])]);
     });
   }
 
   /** On-us: the recipient sees a completed `cash_in` with the same end-to-end id, less its inbound fee. */
-  private async creditRecipient(cashOut: CashOut, now: Date): Promise<Movement> {
+  private async creditRecipient(cashOut: CashOut, now: Date): Promise<OnUsCredit> {
     const c = cashOut.snapshot;
     const internal = c.receiver.internal!;
     const fee = await this.fees.feeFor(internal.clientId, 'cash_in', c.amount);
@@ -126,8 +140,7 @@ export class SettleCashOutUseCase {
       receiver: partyRecord(c.receiver),
       description: null, metadata: null, now,
     });
-    await this.transactions.record(credit);
-    await this.outbox.append([
+    const events: DomainEvent[] = [
       {
         type: 'cash_in.completed',
         aggregateId: credit.id,
@@ -138,8 +151,8 @@ export class SettleCashOutUseCase {
           net_amount: c.amount.minus(fee).toFixed2(), account_id: internal.accountId,
         },
       },
-    ]);
-    return {
+    ];
+    const movement: Movement = {
       transactionId: credit.id,
       description: 'on-us cash-in',
       lines: [
@@ -147,6 +160,7 @@ export class SettleCashOutUseCase {
         ...(fee.isPositive() ? [{ accountId: internal.accountId, operation: 'fee' as const, amount: fee }] : []),
       ],
     };
+    return { credit, events, movement };
   }
 
   private async syncTransaction(cashOut: CashOut): Promise<void> {

@@ -11,9 +11,10 @@ import { LimitPolicy, type LimitCheck } from './limit-policy.js';
 import { LimitSheets } from './limit-sheets.service.js';
 
 /**
- * The LimitPolicy: locks the (account, type) limits row, then sums usage. The lock is held until
- * the payment's transaction commits with its own transaction row, so the next check (READ
- * COMMITTED: a fresh snapshot per statement) already counts it.
+ * The LimitPolicy over stored usage counters. The payment's transaction row has already added the
+ * payment to its windows' counters and locked them (until commit), so two payments of one account
+ * cannot both fit under the same room: the second waits for the first to commit or roll back, and then
+ * reads a counter that includes (or no longer includes) it. O(1): three counters and one caps row.
  */
 @Injectable()
 export class AccountLimitPolicy extends LimitPolicy {
@@ -28,10 +29,10 @@ export class AccountLimitPolicy extends LimitPolicy {
 
   async assertWithinLimits(c: LimitCheck): Promise<void> {
     if (!this.uow.inTransaction()) throw new Error('LimitPolicy.assertWithinLimits must run inside UnitOfWork.run');
-    const overrides = await this.accountLimits.lock(c.accountId, c.type);
+    const overrides = await this.accountLimits.overridesFor(c.accountId, c.type);
     const caps = effectiveCaps(c.personType ?? (await this.personTypeOf(c.clientId)), c.type, overrides);
-    const sheet = await this.sheets.build(c.accountId, c.type, caps, limitWindows(c.at), c.at);
-    const breaches = sheet.breaches(c.amount);
+    const sheets = await this.sheets.build(c.accountId, { [c.type]: caps }, limitWindows(c.at));
+    const breaches = sheets[c.type]!.without(c.amount).breaches(c.amount);
     if (breaches.length > 0) throw new LimitExceededError(c.type, c.amount.toFixed2(), breaches);
   }
 

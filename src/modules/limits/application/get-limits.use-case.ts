@@ -28,11 +28,8 @@ export class GetLimitsUseCase {
     const { account, holder } = await this.accounts.ownAccount(clientId, accountId);
     const overrides = await this.accountLimits.overrides(account.id);
     const windows = limitWindows(now);
-    const sheets = {} as Record<LimitType, LimitSheet>;
-    for (const type of LIMIT_TYPES) {
-      const caps = effectiveCaps(holder.personType, type, overrides[type]);
-      sheets[type] = await this.sheets.build(account.id, type, caps, windows, now);
-    }
+    const caps = Object.fromEntries(LIMIT_TYPES.map((type) => [type, effectiveCaps(holder.personType, type, overrides[type])]));
+    const sheets = (await this.sheets.build(account.id, caps, windows)) as Record<LimitType, LimitSheet>;
     return { accountId: account.id, current: windows.current, sheets };
   }
 }

@@ -15,10 +15,11 @@ export interface LimitCheck {
 }
 
 /**
- * Port the payment use cases call inside their database transaction, before writing their
- * transaction row. It locks the account's limit usage for `type` until that transaction ends, so two
- * concurrent payments cannot both fit under the same remaining cap, and throws LIMIT_EXCEEDED
- * (400) when `amount` does not fit in the current daytime/nighttime, daily or monthly window.
+ * Port the payment use cases call inside their database transaction, right AFTER writing their
+ * transaction row (which adds the payment to its windows' usage counters and locks them until that
+ * transaction ends, so two concurrent payments cannot both fit under the same remaining cap). Throws
+ * LIMIT_EXCEEDED (400) when `amount` did not fit in the current daytime/nighttime, daily or monthly
+ * window; the caller's transaction then rolls back, and the counters with it.
  */
 export abstract class LimitPolicy {
   abstract assertWithinLimits(check: LimitCheck): Promise<void>;

@@ -49,7 +49,7 @@ export class InMemoryLimitRequests extends LimitRequestRepository {
 
 export class InMemoryAccountLimits extends AccountLimitsRepository {
   readonly caps = new Map<string, CapOverrides>();
-  async lock(accountId: string, type: LimitType): Promise<CapOverrides> {
+  async overridesFor(accountId: string, type: LimitType): Promise<CapOverrides> {
     return { ...this.caps.get(`${accountId}/${type}`) };
   }
   async overrides(accountId: string): Promise<Partial<Record<LimitType, CapOverrides>>> {

@@ -28,6 +28,13 @@ export class LimitSheet {
     return { limit, used, available: Money.max(Money.zero(), limit.minus(used)) };
   }
 
+  /** The sheet as it stood before `amount`, already counted in the windows binding now, was added. */
+  without(amount: Money): LimitSheet {
+    const used = { ...this.used };
+    for (const period of [this.current, 'daily', 'monthly'] as const) used[period] = Money.max(Money.zero(), used[period].minus(amount));
+    return new LimitSheet(this.type, this.caps, used, this.current);
+  }
+
   /**
    * The caps `amount` would overflow now (current day period, daily, monthly), tightest first;
    * empty when it fits all three.

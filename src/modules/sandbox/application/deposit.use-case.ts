@@ -64,7 +64,7 @@ export class DepositUseCase {
         channel: 'sandbox',
         now,
       });
-      await this.transactions.record(tx);
+      // The balance first, then the transaction row (and its usage counters): every payment's lock order.
       await this.ledger.post({
         transactionId: tx.id,
         description: 'sandbox deposit',
@@ -73,6 +73,7 @@ export class DepositUseCase {
           ...(fee.isPositive() ? [{ accountId: account.id, operation: 'fee' as const, amount: fee }] : []),
         ],
       });
+      await this.transactions.record(tx);
       await this.outbox.append([
         {
           type: 'cash_in.completed',

@@ -3,7 +3,7 @@ import { DomainError } from '../../../shared/errors/domain-error.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import type { LedgerEntryView } from '../../ledger/application/ledger.repository.js';
 import type { Transaction } from '../domain/transaction.aggregate.js';
-import { TransactionRepository, type TransactionFilter } from './transaction.repository.js';
+import { LIST_MAX_OFFSET, TransactionRepository, type TransactionFilter } from './transaction.repository.js';
 
 const MAX_RANGE_MS = 30 * 24 * 3600 * 1000;
 
@@ -24,6 +24,11 @@ export class ListTransactionsUseCase {
     if ((filter.from === undefined) !== (filter.to === undefined)) {
       throw new DomainError('VALIDATION_ERROR', 'date_from and date_to must be used together', [
         { field: filter.from ? 'date_to' : 'date_from', issue: 'required when the other date is given' },
+      ]);
+    }
+    if (filter.offset > LIST_MAX_OFFSET) {
+      throw new DomainError('VALIDATION_ERROR', `offset may be at most ${LIST_MAX_OFFSET}; page further back with date_from and date_to`, [
+        { field: 'offset', issue: `must be <= ${LIST_MAX_OFFSET}` },
       ]);
     }
     if (filter.from && filter.to) {

@@ -1,5 +1,10 @@
 import type { Transaction, TransactionStatus, TransactionType } from '../domain/transaction.aggregate.js';
 
+/** A list's `total` counts at most this many matching rows (10000 means "10,000 or more"). */
+export const LIST_TOTAL_CAP = 10_000;
+/** Pages reach back this far by offset; older rows are reached with date_from/date_to. */
+export const LIST_MAX_OFFSET = 10_000;
+
 export interface TransactionFilter {
   clientId: string;
   type?: TransactionType;
@@ -12,14 +17,6 @@ export interface TransactionFilter {
   offset: number;
 }
 
-export interface UsageQuery {
-  accountId: string;
-  types: TransactionType[];
-  statuses: TransactionStatus[];
-  from: Date;
-  to: Date;
-}
-
 /** Port to stored transactions. */
 export abstract class TransactionRepository {
   /** Inserts; a second external_id for the same client and type throws DUPLICATE_EXTERNAL_ID. */
@@ -30,7 +27,5 @@ export abstract class TransactionRepository {
   abstract findByIdForUpdate(id: string): Promise<Transaction | null>;
   abstract findByEndToEndId(clientId: string, endToEndId: string, type?: TransactionType): Promise<Transaction | null>;
   /** Sum of `amount` (as a decimal string) over the matching transactions; "0" when none. */
-  /** Sum of the matching transactions' amounts; a `returned` one counts net of the returns credited for it. */
-  abstract sumAmounts(q: UsageQuery): Promise<string>;
   abstract list(filter: TransactionFilter): Promise<{ items: Transaction[]; total: number }>;
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/errors/domain-error.js';
 import type { Transaction, TransactionType } from '../domain/transaction.aggregate.js';
-import { Money } from '../../../shared/money/money.js';
-import { TransactionRepository, type UsageQuery } from './transaction.repository.js';
+import { TransactionRepository } from './transaction.repository.js';
 
 /**
  * What other modules use to record and move transactions. Calls join the caller's unit of work,
@@ -24,11 +23,6 @@ export class TransactionsService {
     const tx = await this.repo.findByIdForUpdate(id);
     if (!tx) throw new NotFoundError('Transaction', 'TRANSACTION_NOT_FOUND');
     return tx;
-  }
-
-  /** Total amount of matching transactions (limits usage). */
-  async sumAmounts(q: UsageQuery): Promise<Money> {
-    return Money.of(await this.repo.sumAmounts(q));
   }
 
   find(id: string): Promise<Transaction | null> {

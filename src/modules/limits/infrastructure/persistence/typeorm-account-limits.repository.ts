@@ -29,16 +29,8 @@ export class TypeormAccountLimitsRepository extends AccountLimitsRepository {
     super();
   }
 
-  async lock(accountId: string, type: LimitType): Promise<CapOverrides> {
-    const m = this.uow.manager();
-    // Lazily created, so there is always a row to lock, even for the first payment of the account.
-    await m.createQueryBuilder().insert().into(AccountLimitOrmEntity).values({ accountId, type, updatedAt: new Date() }).orIgnore().execute();
-    const row = await m
-      .createQueryBuilder(AccountLimitOrmEntity, 'l')
-      .where('l.account_id = :accountId AND l.type = :type', { accountId, type })
-      .setLock('pessimistic_write')
-      .getOne();
-    return overridesOf(row);
+  async overridesFor(accountId: string, type: LimitType): Promise<CapOverrides> {
+    return overridesOf(await this.uow.manager().findOne(AccountLimitOrmEntity, { where: { accountId, type } }));
   }
 
   async overrides(accountId: string): Promise<Partial<Record<LimitType, CapOverrides>>> {

@@ -58,7 +58,7 @@ export class TransactionDto {
 
 export class TransactionPageDto {
   @ApiProperty({ type: [TransactionDto] }) transactions: TransactionDto[];
-  @ApiProperty() total: number;
+  @ApiProperty({ description: 'Matching transactions, counted up to 10,000 (10000 means 10,000 or more)' }) total: number;
   @ApiProperty() limit: number;
   @ApiProperty() offset: number;
 }

@@ -5,7 +5,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 type Row = QueryDeepPartialEntity<TransactionOrmEntity>;
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
-import { TransactionRepository, type TransactionFilter, type UsageQuery } from '../../application/transaction.repository.js';
+import { LIST_TOTAL_CAP, TransactionRepository, type TransactionFilter } from '../../application/transaction.repository.js';
 import type { Transaction, TransactionType } from '../../domain/transaction.aggregate.js';
 import { TransactionMapper } from './transaction.mapper.js';
 import { TransactionOrmEntity } from './transaction.orm-entity.js';
@@ -59,39 +59,21 @@ export class TypeormTransactionRepository extends TransactionRepository {
     return row ? TransactionMapper.toDomain(row) : null;
   }
 
-  async sumAmounts(q: UsageQuery): Promise<string> {
-    const row = await this.uow
-      .manager()
-      .createQueryBuilder(TransactionOrmEntity, 't')
-      // A returned payment keeps counting what its returns (reversal_in rows referencing it) did not give back.
-      .select(
-        `COALESCE(SUM(CASE WHEN t.status = 'returned' THEN t.amount - COALESCE((
-           SELECT SUM(r.amount) FROM transactions r
-           WHERE r.client_id = t.client_id AND r.reference = t.id::text AND r.type = 'reversal_in'), 0)
-         ELSE t.amount END), 0)::text`,
-        'total',
-      )
-      .where('t.account_id = :a', { a: q.accountId })
-      .andWhere('t.type IN (:...types)', { types: q.types })
-      .andWhere('t.status IN (:...statuses)', { statuses: q.statuses })
-      .andWhere('t.created_at >= :from AND t.created_at < :to', { from: q.from, to: q.to })
-      .getRawOne<{ total: string }>();
-    return row?.total ?? '0';
-  }
-
   async list(f: TransactionFilter): Promise<{ items: Transaction[]; total: number }> {
-    const qb = this.uow.manager().createQueryBuilder(TransactionOrmEntity, 't').where('t.client_id = :c', { c: f.clientId });
-    if (f.type) qb.andWhere('t.type = :type', { type: f.type });
-    if (f.status) qb.andWhere('t.status = :status', { status: f.status });
-    if (f.endToEndId) qb.andWhere('t.end_to_end_id = :e2e', { e2e: f.endToEndId });
-    if (f.reference) qb.andWhere('t.reference = :ref', { ref: f.reference });
-    if (f.from && f.to) qb.andWhere('t.created_at BETWEEN :from AND :to', { from: f.from, to: f.to });
-    const [rows, total] = await qb
-      .orderBy('t.created_at', 'DESC')
-      .addOrderBy('t.id', 'DESC')
-      .take(f.limit)
-      .skip(f.offset)
-      .getManyAndCount();
-    return { items: rows.map(TransactionMapper.toDomain), total };
+    const filtered = () => {
+      const qb = this.uow.manager().createQueryBuilder(TransactionOrmEntity, 't').where('t.client_id = :c', { c: f.clientId });
+      if (f.type) qb.andWhere('t.type = :type', { type: f.type });
+      if (f.status) qb.andWhere('t.status = :status', { status: f.status });
+      if (f.endToEndId) qb.andWhere('t.end_to_end_id = :e2e', { e2e: f.endToEndId });
+      if (f.reference) qb.andWhere('t.reference = :ref', { ref: f.reference });
+      if (f.from && f.to) qb.andWhere('t.created_at BETWEEN :from AND :to', { from: f.from, to: f.to });
+      return qb;
+    };
+    // Served by (client_id[, type | status], created_at DESC, id DESC): reads offset + limit index entries.
+    const rows = await filtered().orderBy('t.created_at', 'DESC').addOrderBy('t.id', 'DESC').limit(f.limit).offset(f.offset).getMany();
+    // The total is counted up to LIST_TOTAL_CAP + 1 rows, so its cost is bounded whatever the history.
+    const [sql, params] = filtered().select('1').limit(LIST_TOTAL_CAP + 1).getQueryAndParameters();
+    const [{ n }] = await this.uow.manager().query(`SELECT count(*)::int AS n FROM (${sql}) capped`, params);
+    return { items: rows.map(TransactionMapper.toDomain), total: Math.min(n, LIST_TOTAL_CAP) };
   }
 }
