@@ -103,6 +103,35 @@ describe('QR decode and Flow 3 cash-out (e2e)', () => {
     expect(JSON.stringify(res.body.error)).toContain(field);
   });
 
+  // The Central Bank's BR Code manual example: its 62-05 txid `RP12345678-2019` has a hyphen, which the
+  // reader accepts (EMV "ans", up to 25 characters) though this service never writes one.
+  it('decodes the BR Code manual static example (txid with a hyphen, other arrangements beside Pix)', async () => {
+    const manual =
+      '00020104141234567890123426580014BR.GOV.BCB.PIX0136123e4567-e12b-12d1-a456-42665544000027300012BR.COM.OUTRO' +
+      '011001234567895204000053039865406123.455802BR5917NOME DO RECEBEDOR6008BRASILIA61087007490062190515RP12345678-2019' +
+      '80390012BR.COM.OUTRO01190123.ABCD.3456.WXYZ6304AD38';
+    const res = await decode(manual);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      success: true,
+      qr_code_type: 'static',
+      pix_key: '123e4567-e12b-12d1-a456-426655440000',
+      amount: '123.45',
+    });
+    expect(res.body.end_to_end_id).toMatch(/^E\d{20}[A-Za-z0-9]{11}$/);
+  });
+
+  it("reads another institution's dynamic QR whose 62-05 is a 25-digit reference, then cannot fetch it", async () => {
+    // From the redacted examples of financial institutions in stone-payments/ex-pix-brcode's decoder tests.
+    const code =
+      '00020101021226820014br.gov.bcb.pix2560exemplodeurl.com/pix/v2/11111111-1111-1111-1111-111111111111' +
+      '52040000530398654045.805802BR5925TESTE DO TESTE DO TESTEIE6014RIO DE JANEIRO' +
+      '622905251111111111111111111111111630449F9';
+    const res = await decode(code);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('QR_PAYLOAD_UNAVAILABLE');
+  });
+
   it('400 PIX_KEY_NOT_FOUND for a static QR whose key the directory does not know', async () => {
     const res = await decode(staticCode('notfound@example.com'));
     expect(res.status).toBe(400);

@@ -101,6 +101,48 @@ describe('BR Code properties', () => {
     expect(parseBrCode(payload.slice(0, -4) + crc.toLowerCase())).toEqual(parseBrCode(payload));
   });
 
+  // Reading 62-05 is lenient (EMV "ans", up to 25; a charge's 26-35 letters and digits in a dynamic code);
+  // writing it is strict (letters and digits, 1-25 static, 26-35 dynamic). See READ_TXID in br-code.ts.
+  it('reads back any 62-05 the EMV format allows, and refuses anything else, in codes built by hand', () => {
+    const txid = fc.oneof(
+      fc.stringMatching(/^[\x20-\x7e]{1,25}$/),
+      fc.stringMatching(/^[A-Za-z0-9]{26,35}$/),
+      fc.stringMatching(/^[\x20-\x7e]{26,60}$/),
+      fc.string({ unit: 'binary', minLength: 1, maxLength: 30 }),
+    );
+    fc.assert(
+      fc.property(fc.boolean(), txid, (dynamic, value) => {
+        const field = (id: string, v: string) => `${id}${String(Array.from(v).length).padStart(2, '0')}${v}`;
+        const target = dynamic ? field('25', 'pix.example.com/q/1') : field('01', '52998224725');
+        const account = field('00', 'br.gov.bcb.pix') + target;
+        const body = `000201${field('26', account)}5204000053039865802BR5901A6001B${field('62', field('05', value))}6304`;
+        const payload = body + crc16CcittFalse(body);
+        const readable = /^[\x20-\x7e]{1,25}$/.test(value) || (dynamic && /^[A-Za-z0-9]{26,35}$/.test(value));
+        if (readable) expect(parseBrCode(payload).txid).toBe(value);
+        else expect(() => parseBrCode(payload)).toThrow(expect.objectContaining({ emvField: '62.05' }));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('writes only the txids this service issues, and reads back every one it writes', () => {
+    const txid = fc.oneof(
+      fc.stringMatching(/^[A-Za-z0-9]{1,35}$/),
+      fc.stringMatching(/^[\x20-\x7e]{1,40}$/),
+      fc.constant('***'),
+    );
+    fc.assert(
+      fc.property(validInput, txid, (input, value) => {
+        const strict = input.type === 'static' ? /^[A-Za-z0-9]{1,25}$/ : /^[A-Za-z0-9]{26,35}$/;
+        const writable = value === '***' || strict.test(value);
+        const attempt = { ...input, txid: value };
+        if (writable) expect(parseBrCode(encodeBrCode(attempt)).txid).toBe(value);
+        else expect(() => encodeBrCode(attempt)).toThrow(expect.objectContaining({ emvField: '62.05' }));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
   it('never throws anything but InvalidBrCodeError on arbitrary strings', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 600 }), parsesOrRefuses), { numRuns: 1000 });
   });

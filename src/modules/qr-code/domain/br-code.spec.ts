@@ -183,19 +183,42 @@ describe('parseBrCode', () => {
     ['62 missing', variant('62', undefined), '62', 'is missing'],
     ['62 without 05', variant('62', tlv('07', 'abc')), '62.05', 'is missing'],
     ['62 malformed', variant('62', 'x'), '62', 'field id'],
-    ['a static txid of 26 characters', variant('62', tlv('05', 'a'.repeat(26))), '62.05', '1 to 25'],
-    ['a static txid with a hyphen', variant('62', tlv('05', 'RP12345678-2019')), '62.05', '1 to 25'],
+    ['a static txid of 26 characters', variant('62', tlv('05', 'a'.repeat(26))), '62.05', '1 to 25 characters in a static QR'],
+    ['a txid with a character outside printable ASCII', variant('62', tlv('05', 'PEDIDO-Nº1')), '62.05', 'printable ASCII'],
+    ['a txid with a control character', variant('62', tlv('05', 'PEDIDO\t1')), '62.05', 'printable ASCII'],
   ])('refuses %s', (_, payload, field, issue) => {
     expectRefused(payload, field, issue);
   });
 
+  // Reading is lenient on 62-05 (EMV "ans", up to 25): the manual's own example has a hyphen.
   it.each([
+    ['a hyphen (the BR Code manual example)', 'RP12345678-2019'],
+    ['spaces and punctuation', 'Pedido 42/2024 (loja#1)'],
     ['25 characters', 'a'.repeat(25)],
+    ['one character', 'x'],
+  ])('reads a static txid with %s', (_, txid) => {
+    expect(parseBrCode(variant('62', tlv('05', txid))).txid).toBe(txid);
+  });
+
+  const dynamicFields = (): Fields =>
+    staticFields().map(([id, v]): [string, string] => [id, id === '26' ? pixTemplate(tlv('25', DYNAMIC_URL)) : v]);
+
+  it.each([
+    ['4 letters', 'mpis'],
+    ['a hyphen', 'RP12345678-2019'],
+    ['25 digits', '1'.repeat(25)],
+    ['26 letters and digits', 'A'.repeat(26)],
+    ['35 letters and digits', 'A1'.repeat(17) + 'Z'],
+  ])('reads a dynamic txid with %s', (_, txid) => {
+    expect(parseBrCode(variant('62', tlv('05', txid), dynamicFields())).txid).toBe(txid);
+  });
+
+  it.each([
     ['36 characters', 'a'.repeat(36)],
-    ['punctuation', `${'a'.repeat(29)}-`],
+    ['30 characters with punctuation', `${'a'.repeat(29)}-`],
+    ['26 characters with a space', `${'a'.repeat(25)} `],
   ])('refuses a dynamic txid of %s', (_, txid) => {
-    const fields = staticFields().map(([id, v]): [string, string] => [id, id === '26' ? pixTemplate(tlv('25', DYNAMIC_URL)) : v]);
-    expectRefused(variant('62', tlv('05', txid), fields), '62.05', '26 to 35');
+    expectRefused(variant('62', tlv('05', txid), dynamicFields()), '62.05', '26 to 35');
   });
 
   it('refuses a second Pix template, naming it', () => {
@@ -274,6 +297,8 @@ describe('encodeBrCode', () => {
     ['an amount that is not a decimal', { amount: '1e3' }, '54'],
     ['an amount over 10 integer digits', { amount: '12345678901' }, '54'],
     ['a static txid over 25 characters', { txid: 'a'.repeat(26) }, '62.05'],
+    ['a txid the reader accepts but we do not write (a hyphen)', { txid: 'RP12345678-2019' }, '62.05'],
+    ['a txid with a space', { txid: 'PEDIDO 1' }, '62.05'],
     ['an empty txid', { txid: '' }, '62.05'],
     ['a merchant category code with letters', { merchantCategoryCode: 'abcd' }, '52'],
     ['a postal code over 10 characters', { postalCode: '01310-100-00' }, '61'],
@@ -289,6 +314,8 @@ describe('encodeBrCode', () => {
     ['a URL with scheme', { url: `https://${DYNAMIC_URL}` }, '26.25'],
     ['a URL over 77 characters', { url: `pix.example.com/${'a'.repeat(62)}` }, '26'],
     ['a txid of 25 characters', { txid: 'a'.repeat(25) }, '62.05'],
+    ['a txid of 36 characters', { txid: 'a'.repeat(36) }, '62.05'],
+    ['a 30-character txid with a hyphen', { txid: `${'a'.repeat(29)}-` }, '62.05'],
   ])('refuses a dynamic code with %s', (_, change, field) => {
     expect(refusal(() => encodeBrCode({ ...dynamicInput, ...change } as BrCodeInput)).emvField).toBe(field);
   });

@@ -14,8 +14,21 @@ export const MAX_POSTAL_CODE_LENGTH = 10;
 
 // EMV field 54 holds at most 13 characters, hence 10 integer digits here (not the API's 13).
 const BR_CODE_AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+/*
+ * Field 62-05 (txid) is read leniently and written strictly.
+ * Reading: EMV QRCPS defines the Reference Label as "ans" (printable ASCII, space included) of at most 25
+ * characters, and the Pix manual keeps the 25; the TLV length itself could say up to 99, but no issuer is
+ * known to write more, and a static code's txid travels into the payment. Banks write what the format
+ * allows: the BR Code manual's own example is `RP12345678-2019`, PSPs put 4 to 25 character references in
+ * dynamic codes. Dynamic codes of some PSPs (ours included) also copy the charge's txid, 26 to 35 letters
+ * and digits as the Pix API defines it, into 62-05; a dynamic code's 62-05 is informative only (the txid
+ * that counts is in the fetched payload), so that is read too.
+ * Writing: static codes carry `***` or 1-25 letters and digits, dynamic codes `***` or 26-35.
+ */
+const READ_TXID = /^[\x20-\x7E]{1,25}$/;
 const STATIC_TXID = /^[A-Za-z0-9]{1,25}$/;
-const DYNAMIC_TXID = /^[A-Za-z0-9]{26,35}$/;
+/** A charge's txid as the Pix API defines it: written in our dynamic codes, read in anyone's. */
+const CHARGE_TXID = /^[A-Za-z0-9]{26,35}$/;
 const ANY_TXID = '***';
 const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
@@ -108,7 +121,7 @@ export function encodeBrCode(input: BrCodeInput): string {
   if (input.amount !== undefined) parts.push(encodeTlv('54', normaliseAmount(input.amount)));
   parts.push(encodeTlv('58', 'BR'), encodeTlv('59', name), encodeTlv('60', city));
   if (input.postalCode !== undefined) parts.push(encodeTlv('61', ascii(input.postalCode, '61')));
-  parts.push(encodeTlv('62', encodeTlv('05', ascii(input.txid, '62.05'), '62.05')), '6304');
+  parts.push(encodeTlv('62', encodeTlv('05', writableTxid(input.txid, input.type), '62.05')), '6304');
   const body = parts.join('');
   const payload = body + crc16CcittFalse(body);
   parseBrCode(payload);
@@ -162,17 +175,26 @@ function readPixAccount(fields: readonly TlvField[]): Pick<BrCode, 'pixKey' | 'u
   return { url: url!.value, ...extra };
 }
 
+/** Lenient: what EMV and the issuing banks write (see READ_TXID); "***" means no txid. */
 function readTxid(template: TlvField, type: BrCode['type']): string {
   const txid = findField(parseTemplate(template), '05');
   if (txid === undefined) throw new InvalidBrCodeError('62.05', 'is missing');
-  if (txid.value === ANY_TXID) return txid.value;
-  if (type === 'static' && !STATIC_TXID.test(txid.value)) {
-    throw new InvalidBrCodeError(txid.path, 'must be "***" or 1 to 25 letters and digits in a static QR');
+  if (READ_TXID.test(txid.value)) return txid.value;
+  if (type === 'dynamic' && CHARGE_TXID.test(txid.value)) return txid.value;
+  if (!PRINTABLE_ASCII.test(txid.value)) throw new InvalidBrCodeError(txid.path, 'must be printable ASCII');
+  const longer = type === 'dynamic' ? ', or 26 to 35 letters and digits in a dynamic QR' : ' in a static QR';
+  throw new InvalidBrCodeError(txid.path, `must be "***" or 1 to 25 characters${longer} (is ${txid.length})`);
+}
+
+/** Strict: the txids this service issues (see READ_TXID). */
+function writableTxid(txid: string, type: BrCodeInput['type']): string {
+  if (txid === ANY_TXID) return txid;
+  if (type === 'dynamic') {
+    if (typeof txid === 'string' && CHARGE_TXID.test(txid)) return txid;
+    throw new InvalidBrCodeError('62.05', 'must be "***" or 26 to 35 letters and digits to be written in a dynamic QR');
   }
-  if (type === 'dynamic' && !DYNAMIC_TXID.test(txid.value)) {
-    throw new InvalidBrCodeError(txid.path, 'must be "***" or 26 to 35 letters and digits in a dynamic QR');
-  }
-  return txid.value;
+  if (typeof txid === 'string' && STATIC_TXID.test(txid)) return txid;
+  throw new InvalidBrCodeError('62.05', 'must be "***" or 1 to 25 letters and digits to be written in a static QR');
 }
 
 function readAmount(field: TlvField): string {
