@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import pino from 'pino';
 import type { IncomingMessage } from 'node:http';
 import { APP_CONFIG, type AppConfig } from './config/app.config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -54,12 +55,16 @@ export class AppModule {
       customProps: (req: IncomingMessage) => ({
         principal: (req as IncomingMessage & { principal?: { id: string } }).principal?.id,
       }),
+      // Below info, request lines are not logged at all (no per-request work for them).
+      autoLogging: ['trace', 'debug', 'info'].includes(config.logLevel),
     };
+    // Logs are written asynchronously (buffered), off the request's path.
+    const destination = logStream ?? pino.destination({ sync: false });
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config, clock),
-        LoggerModule.forRoot({ pinoHttp: logStream ? [pinoHttp, logStream] : pinoHttp }),
+        LoggerModule.forRoot({ pinoHttp: [pinoHttp, destination] }),
         TypeOrmModule.forRootAsync({
           inject: [APP_CONFIG],
           useFactory: (cfg: AppConfig) => dataSourceOptions(cfg),

@@ -9,6 +9,7 @@ import { OneVocabulary1763890000000 } from './1763890000000-one-vocabulary.js';
 import { MoneySafety1763900000000 } from './1763900000000-money-safety.js';
 import { LimitUsage1763910000000 } from './1763910000000-limit-usage.js';
 import { ListIndexes1763920000000 } from './1763920000000-list-indexes.js';
+import { OutboxNotify1763930000000 } from './1763930000000-outbox-notify.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   MoneySafety1763900000000,
   LimitUsage1763910000000,
   ListIndexes1763920000000,
+  OutboxNotify1763930000000,
 ];

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { JobPublisher } from '../queue/job-publisher.js';
@@ -20,6 +21,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private running: Promise<void> | undefined;
+  /** A notification arrived while a batch was running: run again right after it. */
+  private pending = false;
+  private listener: pg.Client | undefined;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -30,13 +34,49 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   onApplicationBootstrap(): void {
     if (this.config.appRole === 'api') return;
+    void this.listen();
     this.schedule(0);
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    await this.listener?.end().catch(() => undefined);
     await this.running;
+  }
+
+  /**
+   * New rows notify (a statement trigger on outbox_messages, delivered at commit), so the relay runs as
+   * soon as a payment commits instead of on the next poll; OUTBOX_POLL_MS remains as a fallback poll
+   * (a missed notification, a lost listener connection).
+   */
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.config.databaseUrl });
+    client.on('error', (err) => {
+      this.logger.warn({ err }, 'outbox listener lost; polling until it reconnects');
+      this.listener = undefined;
+      client.end().catch(() => undefined);
+      if (!this.stopped) setTimeout(() => void this.listen(), this.config.outboxPollMs).unref();
+    });
+    client.on('notification', () => this.wake());
+    try {
+      await client.connect();
+      await client.query('LISTEN outbox_messages');
+      if (this.stopped) await client.end();
+      else this.listener = client;
+    } catch (err) {
+      client.emit('error', err as Error);
+    }
+  }
+
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.pending = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.schedule(0);
   }
 
   /** Publishes one batch; returns how many rows it relayed. Public for tests and the CLI. */
@@ -92,6 +132,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     } catch (err) {
       this.logger.warn({ err }, 'outbox relay failed; will retry');
     }
-    this.schedule(relayed === BATCH ? 0 : this.config.outboxPollMs);
+    const again = relayed === BATCH || this.pending;
+    this.pending = false;
+    this.schedule(again ? 0 : this.config.outboxPollMs);
   }
 }

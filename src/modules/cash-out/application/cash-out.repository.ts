@@ -5,6 +5,7 @@ export abstract class CashOutRepository {
   abstract insert(cashOut: CashOut): Promise<void>;
   abstract update(cashOut: CashOut): Promise<void>;
   abstract findById(id: string): Promise<CashOut | null>;
+  abstract findByEndToEndId(endToEndId: string): Promise<CashOut | null>;
   /** Loads with a row lock inside the caller's transaction. */
   abstract lock(id: string): Promise<CashOut | null>;
   /** Ids of cash-outs still `queued` or `processing` whose last change is older than `before`, oldest first. */

@@ -30,6 +30,18 @@ export class ReturnCashOutUseCase {
     private readonly clock: Clock,
   ) {}
 
+  /**
+   * A return the scheme announced for an order it settled: done once the payment is completed (until
+   * then this throws, and the job is retried); a second run finds it returned. True when it returned now.
+   */
+  async whenCompleted(endToEndId: string): Promise<boolean> {
+    const cashOut = await this.cashOuts.findByEndToEndId(endToEndId);
+    if (!cashOut || cashOut.status === 'returned') return false;
+    if (cashOut.status !== 'completed') throw new Error(`cash-out ${endToEndId} is ${cashOut.status}; its return waits`);
+    await this.execute(cashOut.snapshot.id, null);
+    return true;
+  }
+
   /** `clientId` restricts to the caller's own cash-out (sandbox endpoint); null for the scheme itself. */
   execute(cashOutId: string, clientId: string | null, amount?: string): Promise<CashOut> {
     return this.uow.run(async () => {

@@ -19,6 +19,7 @@ class InMemoryCashOuts extends CashOutRepository {
   async insert(c: CashOut) { this.rows.set(c.snapshot.id, c); }
   async update(c: CashOut) { this.rows.set(c.snapshot.id, c); }
   async findById(id: string) { return this.rows.get(id) ?? null; }
+  async findByEndToEndId(e2e: string) { return [...this.rows.values()].find((c) => c.snapshot.endToEndId === e2e) ?? null; }
   async lock(id: string) { return this.rows.get(id) ?? null; }
   async unfinishedBefore() { return []; }
 }
@@ -36,7 +37,6 @@ class ScriptedSpi extends SpiGateway {
     if (this.known instanceof Error) throw this.known;
     return this.known;
   }
-  async returnScheduled() { return false; }
 }
 
 function setup(spi: SpiGateway) {

@@ -24,6 +24,4 @@ export abstract class SpiGateway {
   abstract send(order: SpiOrder): Promise<SpiResult>;
   /** The order's outcome by end-to-end id, asked before giving up on a timed-out send (never moves money). */
   abstract status(endToEndId: string): Promise<SpiOrderStatus>;
-  /** Whether the receiving bank will return this settled payment later (sandbox `x.94`). */
-  abstract returnScheduled(endToEndId: string, amount: Money): Promise<boolean>;
 }

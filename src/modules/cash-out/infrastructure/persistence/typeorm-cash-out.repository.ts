@@ -32,6 +32,11 @@ export class TypeormCashOutRepository extends CashOutRepository {
     return row ? toDomain(row) : null;
   }
 
+  async findByEndToEndId(endToEndId: string): Promise<CashOut | null> {
+    const row = await this.uow.manager().findOne(CashOutOrmEntity, { where: { endToEndId } });
+    return row ? toDomain(row) : null;
+  }
+
   async lock(id: string): Promise<CashOut | null> {
     const row = await this.uow
       .manager()

@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
 import { QUEUE_SETTLEMENT } from '../../../../shared/queue/queue.names.js';
 import { QueueRoutes } from '../../../../shared/queue/queue-routes.js';
 
-/** Sends queued cash-outs (and, in the sandbox, completed ones for scheduled returns) to settlement. */
+/** Sends queued cash-outs to settlement: one job per payment. */
 @Injectable()
 export class CashOutRoutes implements OnModuleInit {
   constructor(
@@ -14,6 +14,5 @@ export class CashOutRoutes implements OnModuleInit {
   onModuleInit(): void {
     const retry = { attempts: this.config.settlementMaxAttempts, backoffMs: this.config.settlementBackoffMs };
     this.routes.route('cash_out.queued', QUEUE_SETTLEMENT, retry);
-    if (this.config.pixProvider === 'sandbox') this.routes.route('cash_out.completed', QUEUE_SETTLEMENT, retry);
   }
 }

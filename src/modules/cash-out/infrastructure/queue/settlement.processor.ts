@@ -1,13 +1,10 @@
-import { Inject, Logger } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
-import { DomainError } from '../../../../shared/errors/domain-error.js';
-import { Money } from '../../../../shared/money/money.js';
+import { Logger } from '@nestjs/common';
 import { isLastAttempt, OnJob, QueueConsumer, type OutboxJobData, type QueueJob } from '../../../../shared/queue/queue-consumer.js';
 import { QUEUE_SETTLEMENT } from '../../../../shared/queue/queue.names.js';
 import { RECONCILE_JOB } from '../../application/reconcile-cash-outs.use-case.js';
 import { ReturnCashOutUseCase } from '../../application/return-cash-out.use-case.js';
 import { SettleCashOutUseCase } from '../../application/settle-cash-out.use-case.js';
-import { SpiGateway } from '../../application/spi-gateway.js';
+import { SANDBOX_RETURN_JOB } from '../sandbox/sandbox-spi.adapter.js';
 
 /** Worker side of the settlement queue: settles queued cash-outs and plays scheduled returns. */
 @QueueConsumer(QUEUE_SETTLEMENT)
@@ -17,8 +14,6 @@ export class SettlementProcessor {
   constructor(
     private readonly settle: SettleCashOutUseCase,
     private readonly returns: ReturnCashOutUseCase,
-    private readonly spi: SpiGateway,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @OnJob('cash_out.queued', 4)
@@ -31,18 +26,11 @@ export class SettlementProcessor {
     await this.settle.reconcile(job.data.aggregateId, isLastAttempt(job));
   }
 
-  @OnJob('cash_out.completed', 2)
-  async onCompleted(job: QueueJob<OutboxJobData>): Promise<void> {
-    const { end_to_end_id, amount } = job.data.payload as { end_to_end_id: string; amount: string };
-    if (!(await this.spi.returnScheduled(end_to_end_id, Money.of(amount)))) return;
-    await new Promise((resolve) => setTimeout(resolve, this.config.sandboxSpiLatencyMs));
-    try {
-      await this.returns.execute(job.data.aggregateId, null);
-    } catch (err) {
-      // Already returned (a re-run of this job) or on-us: nothing left to do.
-      if (err instanceof DomainError && err.code === 'CASH_OUT_NOT_RETURNABLE') return;
-      throw err;
+  /** Sandbox only: the receiving bank returns an `x.94` payment once it is completed. */
+  @OnJob(SANDBOX_RETURN_JOB, 2)
+  async onSandboxReturn(job: QueueJob<{ endToEndId: string }>): Promise<void> {
+    if (await this.returns.whenCompleted(job.data.endToEndId)) {
+      this.logger.log({ endToEndId: job.data.endToEndId }, 'sandbox returned a settled cash-out');
     }
-    this.logger.log({ cashOutId: job.data.aggregateId }, 'sandbox returned a settled cash-out');
   }
 }

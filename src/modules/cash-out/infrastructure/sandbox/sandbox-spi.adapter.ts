@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
-import type { Money } from '../../../../shared/money/money.js';
+import { JobPublisher } from '../../../../shared/queue/job-publisher.js';
+import { QUEUE_SETTLEMENT } from '../../../../shared/queue/queue.names.js';
 import { SpiGateway, TransientSpiError, type SpiOrder, type SpiOrderStatus, type SpiResult } from '../../application/spi-gateway.js';
 import { sandboxOutcome } from './sandbox-spi.rules.js';
+
+export const SANDBOX_RETURN_JOB = 'sandbox.cash_out.return';
 
 /**
  * Stands in for the Central Bank's SPI. Orders are kept by end-to-end id, so a re-sent order
@@ -14,6 +17,7 @@ export class SandboxSpiAdapter extends SpiGateway {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobPublisher,
   ) {
     super();
   }
@@ -28,8 +32,22 @@ export class SandboxSpiAdapter extends SpiGateway {
       await new Promise((resolve) => setTimeout(resolve, this.config.spiTimeoutMs + this.config.sandboxSpiLatencyMs).unref());
       throw new TransientSpiError('sandbox SPI timed out');
     }
+    if (row.outcome === 'settled' && outcome.kind === 'settle' && outcome.returnLater) await this.scheduleReturn(order);
     await this.wait();
     return row.outcome === 'settled' ? { outcome: 'settled' } : { outcome: 'rejected', code: row.code, message: row.message };
+  }
+
+  /**
+   * `x.94`: the receiving bank returns the payment a little later. Only these payments get a second job
+   * (one per order: its id is the end-to-end id); every other payment settles with one job.
+   */
+  private scheduleReturn(order: SpiOrder): Promise<void> {
+    return this.jobs.publish(QUEUE_SETTLEMENT, SANDBOX_RETURN_JOB, { endToEndId: order.endToEndId }, {
+      jobId: `sandbox-return-${order.endToEndId}`,
+      delayMs: this.config.sandboxSpiLatencyMs + 50,
+      attempts: 8,
+      backoffMs: 200,
+    });
   }
 
   async status(endToEndId: string): Promise<SpiOrderStatus> {
@@ -58,10 +76,5 @@ export class SandboxSpiAdapter extends SpiGateway {
 
   private wait(): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, this.config.sandboxSpiLatencyMs));
-  }
-
-  async returnScheduled(_endToEndId: string, amount: Money): Promise<boolean> {
-    const outcome = sandboxOutcome(amount);
-    return outcome.kind === 'settle' && outcome.returnLater;
   }
 }
