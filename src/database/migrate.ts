@@ -34,7 +34,9 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) await client.query(`CREATE DATABASE "${name}"`).catch((e: { code?: string }) => {
-      if (e.code !== '42P04') throw e; // created by a concurrent starter
+      // Created by a concurrent starter: 42P04 if it committed first, 23505 (pg_database's unique
+      // index) if both inserts raced.
+      if (e.code !== '42P04' && e.code !== '23505') throw e;
     });
   } finally {
     await client.end();

@@ -3,6 +3,7 @@ import type { CashOut } from '../domain/cash-out.aggregate.js';
 /** Port to stored cash-outs. */
 export abstract class CashOutRepository {
   abstract insert(cashOut: CashOut): Promise<void>;
+  /** Writes the state a settlement step changed (status, failure, return, timestamps), nothing else. */
   abstract update(cashOut: CashOut): Promise<void>;
   abstract findById(id: string): Promise<CashOut | null>;
   abstract findByEndToEndId(endToEndId: string): Promise<CashOut | null>;

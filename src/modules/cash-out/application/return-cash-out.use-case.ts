@@ -57,9 +57,7 @@ export class ReturnCashOutUseCase {
       const c = cashOut.snapshot;
       const returned = amount ? Money.of(amount) : c.amount;
       cashOut.markReturned(returned, now);
-      const original = await this.transactions.lock(c.id);
-      original.moveTo('returned', now);
-      await this.transactions.save(original);
+      await this.transactions.followPayment(c.id, { status: 'returned', at: now });
       const credit = Transaction.create({
         id: randomUUID(), clientId: c.clientId, accountId: c.accountId, type: 'reversal_in', status: 'completed',
         externalId: null, reference: c.id, amount: returned, pixKey: null, pixKeyType: null,

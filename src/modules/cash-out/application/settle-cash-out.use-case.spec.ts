@@ -6,7 +6,6 @@ import { SettableClock } from '../../../shared/time/settable-clock.js';
 import type { FeePolicy } from '../../fees/application/fee-policy.js';
 import type { LedgerService, Movement } from '../../ledger/application/ledger.service.js';
 import type { TransactionsService } from '../../transactions/application/transactions.service.js';
-import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
 import { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
 import { SettleCashOutUseCase } from './settle-cash-out.use-case.js';
@@ -48,11 +47,12 @@ function setup(spi: SpiGateway) {
   );
   cashOut.pullEvents();
   void cashOuts.insert(cashOut);
-  const tx = Transaction.create({
-    id: 'co1', clientId: 'c1', accountId: 'a1', type: 'cash_out', status: 'queued', externalId: null, reference: null, amount: Money.of('10.00'),
-    pixKey: null, pixKeyType: null, endToEndId: 'E1', payer: null, receiver: null, description: null, metadata: null, now: clock.now(),
-  });
-  const transactions = { lock: async () => tx, save: async () => undefined, record: async () => undefined } as unknown as TransactionsService;
+
+  const txStatus: string[] = [];
+  const transactions = {
+    followPayment: async (_id: string, change: { status: string }) => void txStatus.push(change.status),
+    record: async () => undefined,
+  } as unknown as TransactionsService;
   const posted: Movement[] = [];
   const ledger = { postAll: async (m: Movement[]) => void posted.push(...m), post: async (m: Movement) => void posted.push(m) } as unknown as LedgerService;
   const fees = { feeFor: async () => Money.zero() } as unknown as FeePolicy;
@@ -60,7 +60,7 @@ function setup(spi: SpiGateway) {
   const config = { spiTimeoutMs: 1000 } as AppConfig;
   const settle = new SettleCashOutUseCase(cashOuts, transactions, ledger, spi, outbox.asPort(), new FakeUnitOfWork().asPort(), clock, config, fees);
   const state = () => cashOuts.rows.get('co1')!.snapshot;
-  return { settle, state, posted, tx };
+  return { settle, state, posted, txStatus };
 }
 
 describe('SettleCashOutUseCase: a timeout is not a failure', () => {
@@ -73,10 +73,10 @@ describe('SettleCashOutUseCase: a timeout is not a failure', () => {
   });
 
   it('on the last attempt, completes an order the SPI says settled (and captures the hold)', async () => {
-    const { settle, state, posted, tx } = setup(new ScriptedSpi({ outcome: 'settled' }));
+    const { settle, state, posted, txStatus } = setup(new ScriptedSpi({ outcome: 'settled' }));
     await settle.execute('co1', true);
     expect(state().status).toBe('completed');
-    expect(tx.status).toBe('completed');
+    expect(txStatus).toEqual(['processing', 'completed']);
     expect(posted.flatMap((m) => m.lines.map((l) => l.operation))).toEqual(['capture']);
   });
 

@@ -163,13 +163,13 @@ export class SettleCashOutUseCase {
     return { credit, events, movement };
   }
 
-  private async syncTransaction(cashOut: CashOut): Promise<void> {
-    const tx = await this.transactions.lock(cashOut.snapshot.id);
+  private syncTransaction(cashOut: CashOut): Promise<void> {
     const c = cashOut.snapshot;
-    const target = cashOut.status;
-    if (tx.status === target) return;
-    tx.moveTo(target, c.updatedAt, c.errorCode ? { code: c.errorCode, message: c.errorMessage ?? '' } : undefined);
-    await this.transactions.save(tx);
+    return this.transactions.followPayment(c.id, {
+      status: c.status,
+      at: c.updatedAt,
+      failure: c.errorCode ? { code: c.errorCode, message: c.errorMessage ?? '' } : null,
+    });
   }
 
   /** The SPI call, cut off after SPI_TIMEOUT_MS: no answer in time is a timeout, retried like one. */

@@ -17,6 +17,12 @@ export interface TransactionFilter {
   offset: number;
 }
 
+export interface StatusChange {
+  status: TransactionStatus;
+  at: Date;
+  failure?: { code: string; message: string } | null;
+}
+
 /** Port to stored transactions. */
 export abstract class TransactionRepository {
   /** Inserts; a second external_id for the same client and type throws DUPLICATE_EXTERNAL_ID. */
@@ -27,5 +33,7 @@ export abstract class TransactionRepository {
   abstract findByIdForUpdate(id: string): Promise<Transaction | null>;
   abstract findByEndToEndId(clientId: string, endToEndId: string, type?: TransactionType): Promise<Transaction | null>;
   /** Sum of `amount` (as a decimal string) over the matching transactions; "0" when none. */
+  /** Sets the status (and its timestamps and failure) of a payment's transaction row, in one statement. */
+  abstract setStatus(id: string, change: StatusChange): Promise<void>;
   abstract list(filter: TransactionFilter): Promise<{ items: Transaction[]; total: number }>;
 }

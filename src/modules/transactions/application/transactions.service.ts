@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/errors/domain-error.js';
 import type { Transaction, TransactionType } from '../domain/transaction.aggregate.js';
-import { TransactionRepository } from './transaction.repository.js';
+import { TransactionRepository, type StatusChange } from './transaction.repository.js';
 
 /**
  * What other modules use to record and move transactions. Calls join the caller's unit of work,
@@ -17,6 +17,14 @@ export class TransactionsService {
 
   save(tx: Transaction): Promise<void> {
     return this.repo.update(tx);
+  }
+
+  /**
+   * The transaction row of a payment follows the payment's own state machine (one source of truth): the
+   * payment moved, under its own row lock, and its transaction row takes the same status in one UPDATE.
+   */
+  followPayment(id: string, change: StatusChange): Promise<void> {
+    return this.repo.setStatus(id, change);
   }
 
   async lock(id: string): Promise<Transaction> {

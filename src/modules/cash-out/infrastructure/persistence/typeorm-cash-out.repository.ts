@@ -23,8 +23,12 @@ export class TypeormCashOutRepository extends CashOutRepository {
   }
 
   async update(cashOut: CashOut): Promise<void> {
-    const { id, ...rest } = cashOut.snapshot;
-    await this.uow.manager().update(CashOutOrmEntity, { id }, rest as Row);
+    const c = cashOut.snapshot;
+    await this.uow.manager().query(
+      `UPDATE cash_outs SET status = $2, error_code = $3, error_message = $4, returned_amount = $5, completed_at = $6, updated_at = $7
+       WHERE id = $1`,
+      [c.id, c.status, c.errorCode, c.errorMessage, c.returnedAmount?.toFixed2() ?? null, c.completedAt, c.updatedAt],
+    );
   }
 
   async findById(id: string): Promise<CashOut | null> {

@@ -5,7 +5,7 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 type Row = QueryDeepPartialEntity<TransactionOrmEntity>;
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
-import { LIST_TOTAL_CAP, TransactionRepository, type TransactionFilter } from '../../application/transaction.repository.js';
+import { LIST_TOTAL_CAP, TransactionRepository, type StatusChange, type TransactionFilter } from '../../application/transaction.repository.js';
 import type { Transaction, TransactionType } from '../../domain/transaction.aggregate.js';
 import { TransactionMapper } from './transaction.mapper.js';
 import { TransactionOrmEntity } from './transaction.orm-entity.js';
@@ -35,6 +35,16 @@ export class TypeormTransactionRepository extends TransactionRepository {
   async update(tx: Transaction): Promise<void> {
     const { id, ...rest } = TransactionMapper.toOrm(tx);
     await this.uow.manager().update(TransactionOrmEntity, { id }, rest as Row);
+  }
+
+  async setStatus(id: string, c: StatusChange): Promise<void> {
+    await this.uow.manager().query(
+      `UPDATE transactions SET status = $2::varchar, updated_at = $3::timestamptz,
+              processed_at = CASE WHEN $2::varchar = 'completed' THEN $3::timestamptz ELSE processed_at END,
+              error_code = COALESCE($4, error_code), error_message = COALESCE($5, error_message)
+       WHERE id = $1`,
+      [id, c.status, c.at, c.failure?.code ?? null, c.failure?.message ?? null],
+    );
   }
 
   async findById(id: string): Promise<Transaction | null> {
