@@ -9,7 +9,7 @@ import { DomainError } from './shared/errors/domain-error.js';
 import { ensureDatabase, runMigrationsLocked } from './database/migrate.js';
 import { Money } from './shared/money/money.js';
 
-/** `npm run cli -- <command> --flags`: prints one JSON object on stdout (DECISIONS §1). */
+/** `npm run cli -- <command> --flags`: prints one JSON object on stdout (docs/conventions.md §1). */
 async function main(): Promise<void> {
   const { command, flags } = parseArgs(process.argv.slice(2));
   if (flags.balance !== undefined && !Money.isValidAmount(flags.balance)) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 export type AppRole = 'api' | 'worker' | 'all';
 
-/** Every environment variable of DECISIONS §12, read once and typed. */
+/** Every environment variable of docs/conventions.md §12, read once and typed. */
 export interface AppConfig {
   nodeEnv: string;
   port: number;

@@ -22,7 +22,7 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<strin
   }
 }
 
-/** Creates the database named in the URL when it does not exist yet (DECISIONS §12). */
+/** Creates the database named in the URL when it does not exist yet (docs/conventions.md §12). */
 export async function ensureDatabase(databaseUrl: string): Promise<void> {
   const { default: pg } = await import('pg');
   const url = new URL(databaseUrl);

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Idempotency keys of DECISIONS §5 (per client, 24 h). */
+/** Idempotency keys of docs/conventions.md §5 (per client, 24 h). */
 export class Idempotency1763865000000 implements MigrationInterface {
   name = 'Idempotency1763865000000';
 

@@ -8,7 +8,7 @@ import { FeeAdminController } from './infrastructure/http/fee-admin.controller.j
 import { FeeScheduleOrmEntity } from './infrastructure/persistence/fee-schedule.orm-entity.js';
 import { TypeormFeeScheduleRepository } from './infrastructure/persistence/typeorm-fee-schedule.repository.js';
 
-/** Per-client fee schedules set by admins (DECISIONS §6); zero unless set. */
+/** Per-client fee schedules set by admins (docs/conventions.md §6); zero unless set. */
 @Module({
   imports: [IdentityModule, TypeOrmModule.forFeature([FeeScheduleOrmEntity])],
   controllers: [FeeAdminController],

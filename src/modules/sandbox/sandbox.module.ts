@@ -4,7 +4,7 @@ import { SandboxCashOutController } from './infrastructure/http/sandbox-cash-out
 import { SandboxDepositsController } from './infrastructure/http/sandbox-deposits.controller.js';
 import { SandboxDepositsModule } from './sandbox-deposits.module.js';
 
-/** Simulation endpoints of the sandbox provider (DECISIONS §11); mounted only when PIX_PROVIDER=sandbox. */
+/** Simulation endpoints of the sandbox provider (docs/conventions.md §11); mounted only when PIX_PROVIDER=sandbox. */
 @Module({
   imports: [SandboxDepositsModule, CashOutModule],
   controllers: [SandboxDepositsController, SandboxCashOutController],

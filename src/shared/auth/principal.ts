@@ -7,7 +7,7 @@ export interface Principal {
   scopes: string[];
 }
 
-/** Every scope a client key may hold (spec "Authentication" plus DECISIONS §2 additions). */
+/** Every scope a client key may hold (spec "Authentication" plus docs/conventions.md §2 additions). */
 export const CLIENT_SCOPES = [
   'pix:keys:read',
   'pix:keys:write',

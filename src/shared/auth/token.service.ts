@@ -15,7 +15,7 @@ export interface TokenClaims {
   jti: string;
 }
 
-/** Issues and reads HS256 bearer tokens (DECISIONS §2). The secret is a KeyObject: ~40x faster verify. */
+/** Issues and reads HS256 bearer tokens (docs/conventions.md §2). The secret is a KeyObject: ~40x faster verify. */
 @Injectable()
 export class TokenService {
   readonly key: KeyObject;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** `E` (or `D` for refunds) + ISPB + yyyyMMddHHmm (UTC) + 11 alphanumerics = 32 chars (DECISIONS §4). */
+/** `E` (or `D` for refunds) + ISPB + yyyyMMddHHmm (UTC) + 11 alphanumerics = 32 chars (docs/conventions.md §4). */
 export function newEndToEndId(ispb: string, now: Date, prefix: 'E' | 'D' = 'E'): string {
   const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 12);
   const bytes = randomBytes(11);

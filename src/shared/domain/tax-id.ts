@@ -33,7 +33,7 @@ export function personTypeOf(document: string): PersonType | null {
   return null;
 }
 
-/** CPF as `***.456.789-**`, CNPJ as `**.345.678/0001-**` (DECISIONS §10). */
+/** CPF as `***.456.789-**`, CNPJ as `**.345.678/0001-**` (docs/conventions.md §10). */
 export function maskDocument(document: string): string {
   if (document.length === 11) return `***.${document.slice(3, 6)}.${document.slice(6, 9)}-**`;
   if (document.length === 14) {

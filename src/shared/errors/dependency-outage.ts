@@ -5,7 +5,7 @@ export type Dependency = 'database' | 'redis';
 /** Seconds a client is told to wait when a dependency is down (the Retry-After of a 503). */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
-/** A dependency (PostgreSQL or Redis) cannot be reached: 503 with Retry-After, not a bug (DECISIONS §3). */
+/** A dependency (PostgreSQL or Redis) cannot be reached: 503 with Retry-After, not a bug (docs/conventions.md §3). */
 export class DependencyUnavailableError extends DomainError {
   readonly retryAfterSeconds = OUTAGE_RETRY_AFTER_SECONDS;
 

@@ -1,4 +1,4 @@
-/** One field-level problem inside an error response (DECISIONS §3 `details`). */
+/** One field-level problem inside an error response (docs/conventions.md §3 `details`). */
 export interface ErrorDetail {
   field: string;
   issue: string;

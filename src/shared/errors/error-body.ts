@@ -1,6 +1,6 @@
 import type { ErrorDetail } from './domain-error.js';
 
-/** The error body of DECISIONS §3, the same everywhere. */
+/** The error body of docs/conventions.md §3, the same everywhere. */
 export interface ErrorBody {
   success: false;
   error: { code: string; message: string; details?: ErrorDetail[] };

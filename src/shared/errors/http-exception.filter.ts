@@ -19,7 +19,7 @@ const CODE_BY_HTTP_STATUS: Record<number, string> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-/** Renders every error as DECISIONS §3; anything unexpected becomes a 500 that reveals nothing. */
+/** Renders every error as docs/conventions.md §3; anything unexpected becomes a 500 that reveals nothing. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ExceptionFilter');

@@ -20,7 +20,7 @@ export class ErrorInfoDto {
   @ApiPropertyOptional({ type: [ErrorDetailDto] }) details?: ErrorDetailDto[];
 }
 
-/** The error body of every non-2xx response (DECISIONS §3). */
+/** The error body of every non-2xx response (docs/conventions.md §3). */
 export class ErrorResponseDto {
   @ApiProperty({ example: false }) success: false;
   @ApiProperty({ type: ErrorInfoDto }) error: ErrorInfoDto;

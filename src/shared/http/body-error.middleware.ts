@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { errorBody } from '../errors/error-body.js';
 
-/** Body-parser failures happen before Nest's filters see the request; render them as DECISIONS §3. */
+/** Body-parser failures happen before Nest's filters see the request; render them as docs/conventions.md §3. */
 export function bodyErrorMiddleware(err: unknown, req: Request, res: Response, next: NextFunction): void {
   const e = err as { type?: string; status?: number };
   if (!e || typeof e.status !== 'number') return next(err);

@@ -1,7 +1,7 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { Money } from '../money/money.js';
 
-/** A BRL amount string per DECISIONS §4: `^\d{1,13}(\.\d{1,2})?$`, greater than zero. */
+/** A BRL amount string per docs/conventions.md §4: `^\d{1,13}(\.\d{1,2})?$`, greater than zero. */
 export function IsAmount(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {

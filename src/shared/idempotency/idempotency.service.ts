@@ -48,7 +48,7 @@ function isOutcome(err: unknown): err is DomainError {
 }
 
 /**
- * Stripe-style idempotency (DECISIONS §5, docs/decisions.md). The key is claimed in its own committed
+ * Stripe-style idempotency (docs/conventions.md §5, docs/decisions.md). The key is claimed in its own committed
  * transaction so a concurrent duplicate sees it; a success is stored in the SAME transaction as the
  * work, so either both commit or neither does. A business refusal (4xx) rolls the work back and is
  * then stored as the key's answer; any other failure (outage, bug) left nothing behind, so the claim

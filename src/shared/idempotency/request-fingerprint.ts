@@ -12,7 +12,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-/** Hash of what makes two requests "the same" for idempotency (DECISIONS §5). */
+/** Hash of what makes two requests "the same" for idempotency (docs/conventions.md §5). */
 export function requestFingerprint(parts: { method: string; path: string; clientId: string; body: unknown; extra?: unknown }): string {
   return createHash('sha256')
     .update(canonical({ m: parts.method.toUpperCase(), p: parts.path, c: parts.clientId, b: parts.body, x: parts.extra ?? null }))

@@ -11,7 +11,7 @@ describe('Money', () => {
     expect(Money.of('2.5').toFixed6()).toBe('2.500000');
   });
 
-  it('validates request amounts per DECISIONS §4', () => {
+  it('validates request amounts per docs/conventions.md §4', () => {
     for (const ok of ['1', '0.01', '150.00', '9999999999999.99']) expect(Money.isValidAmount(ok)).toBe(true);
     for (const bad of ['0', '0.00', '-1', '1e3', '1,00', '1.001', '', ' 1', '10000000000000', 5, null]) {
       expect(Money.isValidAmount(bad)).toBe(false);

@@ -1,6 +1,6 @@
 import Big from 'big.js';
 
-/** Request amounts: up to 13 integer digits, up to 2 decimals, no sign or exponent (DECISIONS §4). */
+/** Request amounts: up to 13 integer digits, up to 2 decimals, no sign or exponent (docs/conventions.md §4). */
 export const AMOUNT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 
 /** An amount of BRL. Immutable, decimal (big.js) inside, never a JavaScript number. */

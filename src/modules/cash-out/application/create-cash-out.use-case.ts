@@ -33,7 +33,7 @@ export interface CreateCashOutCommand extends Partial<BankDetailsInput> {
 }
 
 /**
- * Everything DECISIONS §7 lists as synchronous, in one database transaction: flow, recipient,
+ * Everything docs/conventions.md §7 lists as synchronous, in one database transaction: flow, recipient,
  * limits, the transaction row, the funds hold and the outbox event. Settlement happens later.
  */
 @Injectable()

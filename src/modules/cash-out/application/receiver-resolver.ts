@@ -30,7 +30,7 @@ export class ReceiverResolver {
     private readonly throttle: LookupThrottle,
   ) {}
 
-  /** Flow 1: the directory resolves the key (DECISIONS §7: unknown key -> 400 PIX_KEY_NOT_FOUND). */
+  /** Flow 1: the directory resolves the key (docs/conventions.md §7: unknown key -> 400 PIX_KEY_NOT_FOUND). */
   async byKey(clientId: string, key: string, type: PixKeyType): Promise<Counterparty> {
     // On the anti-scan budget: otherwise paying is a free oracle of which keys exist.
     const entry = await this.throttle.metered(clientId, () => this.keys.resolve(key, type));

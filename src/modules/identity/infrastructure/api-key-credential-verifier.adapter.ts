@@ -4,7 +4,7 @@ import type { Principal } from '../../../shared/auth/principal.js';
 import { IdentityRepository } from '../application/identity.repository.js';
 import { SecretHasher } from '../application/secret-hasher.js';
 
-/** How long a key's "still active" answer is trusted; DECISIONS §1 allows up to 60 s. */
+/** How long a key's "still active" answer is trusted; docs/conventions.md §1 allows up to 60 s. */
 const ACTIVE_CACHE_MS = 30_000;
 
 /** Checks API keys against their stored hashes and caches revocation status per process. */

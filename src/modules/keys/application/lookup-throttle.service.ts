@@ -7,7 +7,7 @@ export const LOOKUP_HIT_COST = 1;
 export const LOOKUP_MISS_COST = 5;
 
 /**
- * Anti-scan budget of key and account look-ups per client (DECISIONS §10), shared by every process
+ * Anti-scan budget of key and account look-ups per client (docs/conventions.md §10), shared by every process
  * through Redis: `LOOKUP_RATE_LIMIT_PER_MINUTE` points, misses cost more, so walking through
  * guessed keys runs dry quickly. Exhausted -> 429 RATE_LIMITED with Retry-After.
  */

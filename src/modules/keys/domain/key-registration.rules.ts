@@ -30,7 +30,7 @@ function emailIssue(value: string): string | null {
 
 /**
  * The value a registration stores: checks `requested` against `keyType` and the holder
- * (DECISIONS §10), or generates it (EVP: random, never chosen by the client).
+ * (docs/conventions.md §10), or generates it (EVP: random, never chosen by the client).
  */
 export function registrableKeyValue(keyType: PixKeyType, requested: string | undefined, holder: KeyHolder, newEvp: () => string): string {
   if (keyType === 'EVP') {

@@ -1,6 +1,6 @@
 import { DomainError, NotFoundError } from '../../../shared/errors/domain-error.js';
 
-/** 400: `key_value` does not have the syntax of `key_type` (DECISIONS §10 patterns). */
+/** 400: `key_value` does not have the syntax of `key_type` (docs/conventions.md §10 patterns). */
 export class InvalidPixKeyError extends DomainError {
   constructor(keyType: string, issue: string) {
     super('INVALID_PIX_KEY', `key_value is not a valid ${keyType} key: ${issue}`, [{ field: 'key_value', issue }]);

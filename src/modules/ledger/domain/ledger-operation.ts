@@ -1,5 +1,5 @@
 /**
- * What a movement does to one client account (DECISIONS §6). Each operation has fixed postings:
+ * What a movement does to one client account (docs/conventions.md §6). Each operation has fixed postings:
  * which bucket of the client account moves, and which internal account takes the other side.
  */
 export type OperationType = 'credit' | 'debit' | 'hold' | 'capture' | 'release' | 'block' | 'unblock' | 'fee';

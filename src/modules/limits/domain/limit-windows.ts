@@ -1,5 +1,5 @@
 /**
- * Limit windows are local to Brazil (DECISIONS §4): daytime 06:00-20:00 and nighttime 20:00-06:00
+ * Limit windows are local to Brazil (docs/conventions.md §4): daytime 06:00-20:00 and nighttime 20:00-06:00
  * in America/Sao_Paulo, the calendar day and the calendar month there. Brazil has had no DST since
  * 2019 (UTC-03:00 all year), but the offset is asked of the time-zone database rather than
  * hard-coded, so a future change of the rules only needs a tzdata update.

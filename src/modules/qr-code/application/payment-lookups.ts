@@ -16,7 +16,7 @@ export interface PaymentLookup {
 }
 
 /**
- * Port to the decode history (DECISIONS §7). `consumeForPayment` joins the caller's transaction,
+ * Port to the decode history (docs/conventions.md §7). `consumeForPayment` joins the caller's transaction,
  * row-locks the lookup and marks it used by `cashOutId`. Errors: LOOKUP_NOT_FOUND (400; also
  * another client's lookup), LOOKUP_ALREADY_USED (409), LOOKUP_EXPIRED (400, older than 30 min),
  * AMOUNT_MISMATCH (400, when the QR fixes the amount and `amount` differs).

@@ -1,6 +1,6 @@
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
 
-/** One stored decode (the lookup history of DECISIONS §7-8). */
+/** One stored decode (the lookup history of docs/conventions.md §7-8). */
 export interface QrLookupRecord {
   endToEndId: string;
   clientId: string;

@@ -66,7 +66,7 @@ const DAY_MS = 86_400_000;
  *   final = base - discount                   (paid on or before the due date)
  *   final = base + penalty + interest         (paid after it)
  * Every component is rounded half-up to cents on its own, so the parts add up to the final amount,
- * which is never below 0.01. Every calendar day counts as a business day (DECISIONS §9 allows it):
+ * which is never below 0.01. Every calendar day counts as a business day (docs/conventions.md §9 allows it):
  * a due date on a weekend or holiday is not moved, and interest and per-day discounts count calendar days.
  */
 export function calculateDueDateCharge(terms: DueDateChargeTerms): DueDateChargeAmounts {

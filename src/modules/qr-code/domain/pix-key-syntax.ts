@@ -35,7 +35,7 @@ export function isValidCpf(value: string): boolean {
 
 /**
  * 14 digits with both check digits right. The alphanumeric CNPJ the Receita Federal introduces in
- * 2026 is outside DECISIONS §10's `^\d{14}$` and therefore refused here too.
+ * 2026 is outside docs/conventions.md §10's `^\d{14}$` and therefore refused here too.
  */
 export function isValidCnpj(value: string): boolean {
   if (!CNPJ.test(value) || allSameDigit(value)) return false;

@@ -5,7 +5,7 @@ export type SandboxOutcome =
   | { kind: 'reject'; code: string; message: string }
   | { kind: 'timeout' };
 
-/** DECISIONS §11: the cents of the amount choose what the sandbox SPI does. */
+/** docs/conventions.md §11: the cents of the amount choose what the sandbox SPI does. */
 export function sandboxOutcome(amount: Money): SandboxOutcome {
   switch (amount.cents()) {
     case '91':

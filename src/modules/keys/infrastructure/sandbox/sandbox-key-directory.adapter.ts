@@ -12,7 +12,7 @@ import { simulatedExternalEntry } from './simulated-external-account.js';
 const NOT_FOUND_MARKER = /notfound/i;
 
 /**
- * DICT as the sandbox sees it (DECISIONS §11): keys registered here resolve to their account;
+ * DICT as the sandbox sees it (docs/conventions.md §11): keys registered here resolve to their account;
  * any other syntactically valid key resolves to a deterministic account at a real participant,
  * except one containing `notfound`, which nobody holds.
  */

@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
 import { QrPayloadFetcher, type DynamicQrPayload } from '../../application/qr-payload-fetcher.js';
 
 /**
- * Sandbox fetcher (DECISIONS §8): only URLs under PIX_QR_BASE_URL/qr/v2/ can resolve, to charges of
+ * Sandbox fetcher (docs/conventions.md §8): only URLs under PIX_QR_BASE_URL/qr/v2/ can resolve, to charges of
  * this service. Cash-in charges are not built yet, so every such URL is still unknown (null); the
  * cash-in capability plugs its charges in here.
  */
