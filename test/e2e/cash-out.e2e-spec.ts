@@ -154,7 +154,7 @@ describe.each([
       const payer = await newClient(app, { balance: '40.00' });
       const payee = await newClient(app);
       const key = await http(app).post('/api/v1/pix/keys').set(payee.auth).send({ key_type: 'EVP' });
-      expect(key.status).toBe(201);
+      expect(key.status).toBe(200);
       const res = await cashOut(app, payer, { amount: '15.25', pix_key: key.body.data.key_value, pix_key_type: 'EVP' });
       expect(res.status).toBe(200);
       const done = await settled(app, payer, res.body.transaction_id);

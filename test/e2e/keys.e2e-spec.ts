@@ -38,7 +38,7 @@ describe('Pix keys (e2e)', () => {
   describe('POST /api/v1/pix/keys', () => {
     it('registers a CPF key (the holder’s own) as the spec’s key record, with key.registered in the outbox', async () => {
       const res = await register(maria, { key_type: 'CPF', key_value: maria.document });
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(200);
       expect(res.body).toEqual({
         success: true,
         data: {
@@ -69,23 +69,23 @@ describe('Pix keys (e2e)', () => {
     it('registers EMAIL and +55 PHONE keys as given', async () => {
       for (const [type, value] of [['EMAIL', email()], ['PHONE', phone()]]) {
         const res = await register(maria, { key_type: type, key_value: value });
-        expect(res.status).toBe(201);
+        expect(res.status).toBe(200);
         expect(res.body.data).toMatchObject({ key_type: type, key_value: value });
       }
     });
 
     it('generates the value of an EVP key: a lower-case UUID v4', async () => {
       const res = await register(joao, { key_type: 'EVP' });
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(200);
       expect(res.body.data.key_value).toMatch(UUID_V4);
     });
 
     it('registers a CNPJ key for a legal person, who may hold 20 keys', async () => {
       const loja = await newClient(app, { legal: true, name: 'Loja Azul Ltda' });
       const res = await register(loja, { key_type: 'CNPJ', key_value: loja.document });
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ person_type: 'LEGAL_PERSON', tax_id: loja.document, holder_name: 'Loja Azul Ltda' });
-      for (let i = 0; i < 19; i++) expect((await register(loja, { key_type: 'EVP' })).status).toBe(201);
+      for (let i = 0; i < 19; i++) expect((await register(loja, { key_type: 'EVP' })).status).toBe(200);
       const over = await register(loja, { key_type: 'EVP' });
       expect(over.status).toBe(400);
       expect(over.body.error.code).toBe('KEY_LIMIT_REACHED');
@@ -119,7 +119,7 @@ describe('Pix keys (e2e)', () => {
 
     it('409 KEY_ALREADY_EXISTS for a key another client holds (or you hold already), writing nothing', async () => {
       const value = email();
-      expect((await register(joao, { key_type: 'EMAIL', key_value: value })).status).toBe(201);
+      expect((await register(joao, { key_type: 'EMAIL', key_value: value })).status).toBe(200);
       for (const c of [maria, joao]) {
         const res = await register(c, { key_type: 'EMAIL', key_value: value });
         expect(res.status).toBe(409);
@@ -133,20 +133,20 @@ describe('Pix keys (e2e)', () => {
       const value = email();
       const racers = await Promise.all([newClient(app), newClient(app)]);
       const answers = await Promise.all(racers.map((c) => register(c, { key_type: 'EMAIL', key_value: value })));
-      expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     });
 
     it('refuses the 6th key of a natural person with KEY_LIMIT_REACHED, also when requests race', async () => {
       const ana = await newClient(app);
       const answers = await Promise.all(Array.from({ length: 7 }, () => register(ana, { key_type: 'EVP' })));
-      expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
-      for (const a of answers.filter((x) => x.status !== 201)) {
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+      for (const a of answers.filter((x) => x.status !== 200)) {
         expect(a.status).toBe(400);
         expect(a.body.error.code).toBe('KEY_LIMIT_REACHED');
       }
-      const freed = answers.find((a) => a.status === 201)!.body.data.key_value;
+      const freed = answers.find((a) => a.status === 200)!.body.data.key_value;
       expect((await http(app).delete(at(freed)).set(ana.auth).send({})).status).toBe(200);
-      expect((await register(ana, { key_type: 'EVP' })).status).toBe(201);
+      expect((await register(ana, { key_type: 'EVP' })).status).toBe(200);
     });
 
     it('403 INSUFFICIENT_SCOPE for a token without pix:keys:write', async () => {
@@ -260,7 +260,7 @@ describe('Pix keys (e2e)', () => {
       expect((await http(app).get(KEYS).set(owner.auth)).body.data).toEqual([]);
       expect((await http(app).delete(at(value)).set(owner.auth).send({})).status).toBe(404);
       const taken = await register(next, { key_type: 'EMAIL', key_value: value });
-      expect(taken.status).toBe(201);
+      expect(taken.status).toBe(200);
       expect((await http(app).get(at(value)).set(next.auth)).body.data.client_id).toBe(next.clientId);
     });
 

@@ -71,7 +71,7 @@ describe.each([
 
   it('moves `used` with deposits (pix_in) and live cash-outs (pix_out); failed ones give the room back', async () => {
     const c = await newClient(app);
-    expect((await http(app).post('/api/v1/sandbox/deposits').set(c.auth).send({ amount: '150.00' })).status).toBe(201);
+    expect((await http(app).post('/api/v1/sandbox/deposits').set(c.auth).send({ amount: '150.00' })).status).toBe(200);
     await payOut(c, '100.00');
     await app.get(UnitOfWork).run(() => app.get(TransactionsService).record(cashOut(c, '999.00', 'failed')));
 

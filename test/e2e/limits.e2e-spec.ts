@@ -84,7 +84,7 @@ describe.each([
     it('opens a pending request with the spec record, lists and reads it, refuses a duplicate', async () => {
       const c = await newClient(app);
       const res = await openRequest(c, { type: 'pix_out', period: 'nighttime', requested_amount: '2500' });
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(200);
       const r = res.body.data;
       expect(r).toMatchObject({
         id: expect.any(String),
@@ -104,7 +104,7 @@ describe.each([
       expect(dup.body.error.code).toBe('PENDING_REQUEST_EXISTS');
 
       const daily = await openRequest(c, { type: 'pix_out', period: 'daily', requested_amount: '8000.00', reason: 'rent' });
-      expect(daily.status).toBe(201);
+      expect(daily.status).toBe(200);
       expect(daily.body.data).toMatchObject({ current_amount: '6000.00', reason: 'rent' });
 
       const list = await http(app).get('/api/v1/pix/limits/requests').set(c.auth);
@@ -121,7 +121,7 @@ describe.each([
       const results = await Promise.all(
         Array.from({ length: 6 }, () => openRequest(c, { type: 'pix_in', period: 'monthly', requested_amount: '2000000.00' })),
       );
-      expect(results.filter((x) => x.status === 201)).toHaveLength(1);
+      expect(results.filter((x) => x.status === 200)).toHaveLength(1);
       expect(results.filter((x) => x.status === 409 && x.body.error.code === 'PENDING_REQUEST_EXISTS')).toHaveLength(5);
     });
 
@@ -212,7 +212,7 @@ describe.each([
       expect(seen.body.data).toMatchObject({ status: 'approved', decided_at: expect.any(String) });
 
       const next = await openRequest(c, { type: 'pix_out', period: 'daytime', requested_amount: '9000.00' });
-      expect(next.status).toBe(201);
+      expect(next.status).toBe(200);
       expect(next.body.data.current_amount).toBe('7000.00');
     });
 
@@ -262,7 +262,7 @@ describe.each([
       expect(await events('limit_request.expired', r.id)).toBe(1);
 
       const fresh = await openRequest(c, { type: 'pix_out', period: 'monthly', requested_amount: '60000.00' });
-      expect(fresh.status).toBe(201);
+      expect(fresh.status).toBe(200);
       expect((await http(app).post(`/api/v1/admin/limits/requests/${r.id}/approve`).set(admin.auth).send()).status).toBe(409);
     });
 
@@ -271,7 +271,7 @@ describe.each([
       const r = (await openRequest(c, { type: 'pix_in', period: 'daily', requested_amount: '5.00' })).body.data;
       await backdate(r.id);
       const again = await openRequest(c, { type: 'pix_in', period: 'daily', requested_amount: '6.00' });
-      expect(again.status).toBe(201);
+      expect(again.status).toBe(200);
       expect(await events('limit_request.expired', r.id)).toBe(1);
     });
 

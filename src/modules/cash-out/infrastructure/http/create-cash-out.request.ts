@@ -2,6 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
 
+/** Printable text: no control characters (NUL included), 1-100 characters, not only spaces. */
+const EXTERNAL_ID_PATTERN = /^(?=.*\S)[^\p{Cc}\p{Cs}]{1,100}$/u;
+
 export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] as const;
 export const ACCOUNT_TYPES = ['checking', 'savings', 'salary', 'payment'] as const;
 
@@ -53,9 +56,14 @@ export class CreateCashOutRequest {
   @IsIn(ACCOUNT_TYPES)
   receiver_account_type?: (typeof ACCOUNT_TYPES)[number];
 
-  @ApiPropertyOptional({ description: 'Your ID for this cash-out; unique per client' })
+  @ApiPropertyOptional({
+    description: 'Your ID for this cash-out, unique per client: any printable text (no control characters), 1 to 100 characters',
+    example: 'order 2026/0042',
+    maxLength: 100,
+  })
   @IsOptional()
-  @Matches(/^[A-Za-z0-9._:-]{1,100}$/, { message: 'external_id must be 1-100 of A-Z a-z 0-9 . _ : -' })
+  @IsString()
+  @Matches(EXTERNAL_ID_PATTERN, { message: 'external_id must be 1 to 100 printable characters (no control characters), not only spaces' })
   external_id?: string;
 
   @ApiPropertyOptional()

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
@@ -32,9 +32,10 @@ export class PixKeysController {
   }
 
   @Post()
+  @HttpCode(200)
   @ClientEndpoint('pix:keys:write')
   @ApiOperation({ summary: 'Register a key on one of your accounts (5 per account of a person, 20 of a company)' })
-  @ApiCreatedResponse({ type: PixKeyResponse })
+  @ApiOkResponse({ type: PixKeyResponse })
   @ApiErrors(400, 404, 409)
   async create(@CurrentPrincipal() p: Principal, @Body() body: RegisterPixKeyBody): Promise<PixKeyResponse> {
     const view = await this.register.execute({ clientId: p.id, keyType: body.key_type, keyValue: body.key_value, accountId: body.account_id });

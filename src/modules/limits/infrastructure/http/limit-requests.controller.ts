@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
@@ -24,9 +24,10 @@ export class LimitRequestsController {
   ) {}
 
   @Post()
+  @HttpCode(200)
   @ClientEndpoint('pix:limits:write')
   @ApiOperation({ summary: 'Ask for another cap; an administrator approves or rejects it within 48 h' })
-  @ApiCreatedResponse({ type: LimitRequestResponse })
+  @ApiOkResponse({ type: LimitRequestResponse })
   @ApiErrors(400, 404, 409)
   async open(@CurrentPrincipal() p: Principal, @Body() body: CreateLimitRequestBody): Promise<LimitRequestResponse> {
     const r = await this.create.execute({

@@ -1,5 +1,5 @@
-import { Body, Controller, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
@@ -12,10 +12,11 @@ export class SandboxDepositsController {
   constructor(private readonly deposit: DepositUseCase) {}
 
   @Post()
+  @HttpCode(200)
   // A simulated inbound Pix needs the scope of receiving one.
   @ClientEndpoint('pix:cashin:write')
   @ApiOperation({ summary: 'Simulate an inbound Pix credit to one of your accounts (sandbox provider only)' })
-  @ApiCreatedResponse({ type: DepositResponse })
+  @ApiOkResponse({ type: DepositResponse })
   @ApiErrors(400, 404)
   async create(@CurrentPrincipal() p: Principal, @Body() body: DepositRequest): Promise<DepositResponse> {
     const tx = await this.deposit.execute({ clientId: p.id, amount: body.amount, accountId: body.account_id, payer: body.payer });
