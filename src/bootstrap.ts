@@ -11,6 +11,7 @@ import { loadConfig, type AppConfig } from './config/app.config.js';
 import { ensureDatabase, runMigrationsLocked } from './database/migrate.js';
 import { createValidationPipe } from './shared/errors/validation.pipe.js';
 import { bodyErrorMiddleware } from './shared/http/body-error.middleware.js';
+import { bodyShapeMiddleware } from './shared/http/body-shape.middleware.js';
 import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
 
 export function buildOpenApi(app: INestApplication): OpenAPIObject {
@@ -39,6 +40,7 @@ export async function createApp(config: AppConfig = loadConfig(), options: AppOp
   app.use(requestIdMiddleware);
   app.use(express.json({ limit: '1mb' }));
   app.use(bodyErrorMiddleware);
+  app.use(bodyShapeMiddleware);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
   app.set('trust proxy', false);

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Request, Response } from 'express';
 import { errorForLog } from '../logging/redaction.js';
 import { dependencyOutage } from './dependency-outage.js';
+import { inputRejection } from './input-rejection.js';
 import { DomainError } from './domain-error.js';
 import { errorBody } from './error-body.js';
 import { statusForCode } from './error-status.table.js';
@@ -31,7 +32,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const requestId = String(req.id ?? '');
     const outage = dependencyOutage(exception);
     if (outage && outage !== exception) this.logger.warn({ requestId, dependency: outage.dependency }, 'dependency unavailable');
-    const error = outage ?? exception;
+    const error = outage ?? inputRejection(exception) ?? exception;
     const { status, body } = this.describe(error, requestId, req);
     if (status >= 500 && status !== 503) this.logger.error({ err: errorForLog(exception), requestId }, 'unhandled error');
     // Rate limits and outages say when to come back.

@@ -1,21 +1,31 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
-/** `limit` (1-100) and `offset` (>= 0) of list endpoints; each endpoint chooses its default limit. */
+/** Furthest a list pages by offset; older rows are reached with date filters. */
+export const MAX_OFFSET = 10_000;
+
+/**
+ * Query numbers are plain decimal digits: `1e21`, `0x10`, `-1`, `NaN` or `1.5` stay strings and fail
+ * `IsInt` (Number() would have read some of them as numbers).
+ */
+const digits = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
+
+/** `limit` (1-100) and `offset` (0-10,000) of list endpoints; each endpoint chooses its default limit. */
 export class PageQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: 100 })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(digits)
   @IsInt({ message: 'limit must be an integer' })
   @Min(1)
   @Max(100)
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @ApiPropertyOptional({ minimum: 0, maximum: MAX_OFFSET, default: 0 })
   @IsOptional()
-  @Type(() => Number)
+  @Transform(digits)
   @IsInt({ message: 'offset must be an integer' })
   @Min(0)
+  @Max(MAX_OFFSET)
   offset?: number;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsObject, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
+import { IsSmallJson } from '../../../../shared/http/is-small-json.validator.js';
 
 /** Printable text: no control characters (NUL included), 1-100 characters, not only spaces. */
 const EXTERNAL_ID_PATTERN = /^(?=.*\S)[^\p{Cc}\p{Cs}]{1,100}$/u;
@@ -78,8 +79,9 @@ export class CreateCashOutRequest {
   @MaxLength(140)
   reference?: string;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Your key-value data, up to 4,096 characters of JSON' })
   @IsOptional()
   @IsObject()
+  @IsSmallJson(4096)
   metadata?: Record<string, unknown>;
 }

@@ -1,0 +1,27 @@
+import { bodyShapeProblem, MAX_BODY_DEPTH, MAX_BODY_NODES } from './body-shape.middleware.js';
+
+describe('bodyShapeProblem', () => {
+  const nested = (depth: number) => {
+    let v: unknown = 'x';
+    for (let i = 0; i < depth; i++) v = { a: v };
+    return v;
+  };
+
+  it('accepts ordinary bodies', () => {
+    expect(bodyShapeProblem({ amount: '1.00', metadata: { order: { id: 'x', tags: ['a', 'b'] } } })).toBeNull();
+    expect(bodyShapeProblem(nested(MAX_BODY_DEPTH))).toBeNull();
+  });
+
+  it('refuses 3,000 levels of nesting without overflowing the stack', () => {
+    expect(bodyShapeProblem(nested(3000))).toMatchObject({ issue: expect.stringContaining('nested deeper') });
+    expect(bodyShapeProblem(nested(MAX_BODY_DEPTH + 1))).not.toBeNull();
+  });
+
+  it('refuses too many keys, and NUL in any string or key, naming the field', () => {
+    const wide = Object.fromEntries(Array.from({ length: MAX_BODY_NODES + 1 }, (_, i) => [`k${i}`, i]));
+    expect(bodyShapeProblem(wide)).toMatchObject({ issue: expect.stringContaining('keys and elements') });
+    expect(bodyShapeProblem({ description: 'a\u0000b' })).toEqual({ field: 'description', issue: 'must not contain the NUL character' });
+    expect(bodyShapeProblem({ metadata: { note: ['ok', 'n\u0000'] } })).toMatchObject({ field: 'metadata.note.1' });
+    expect(bodyShapeProblem({ metadata: { 'k\u0000': 1 } })).toMatchObject({ field: 'metadata' });
+  });
+});

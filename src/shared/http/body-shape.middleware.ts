@@ -1,0 +1,48 @@
+import type { NextFunction, Request, Response } from 'express';
+import { errorBody } from '../errors/error-body.js';
+
+/** Deepest nesting a request body may have; the API's own bodies are at most 3 levels deep. */
+export const MAX_BODY_DEPTH = 16;
+/** Most keys and array elements, all levels together, a request body may have. */
+export const MAX_BODY_NODES = 2_000;
+
+interface Problem {
+  issue: string;
+  field: string;
+}
+
+/**
+ * Looks at a parsed JSON body before validation runs, without recursion (so no depth can overflow
+ * the stack): refuses nesting past MAX_BODY_DEPTH, more than MAX_BODY_NODES keys and elements, and
+ * the NUL character anywhere (PostgreSQL stores it neither in text nor in jsonb). Returns the first
+ * problem, naming the field's path.
+ */
+export function bodyShapeProblem(body: unknown): Problem | null {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 0 }];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return { field: path || 'body', issue: 'must not contain the NUL character' };
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_BODY_DEPTH) return { field: path || 'body', issue: `nested deeper than ${MAX_BODY_DEPTH} levels` };
+    const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+    nodes += entries.length;
+    if (nodes > MAX_BODY_NODES) return { field: path || 'body', issue: `more than ${MAX_BODY_NODES} keys and elements` };
+    for (const [key, child] of entries) {
+      if (key.includes('\u0000')) return { field: path || 'body', issue: 'a key must not contain the NUL character' };
+      stack.push({ value: child, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
+/** Express middleware (after the JSON parser): 400 with the error body for a hostile body shape. */
+export function bodyShapeMiddleware(req: Request, res: Response, next: NextFunction): void {
+  const problem = req.body === undefined ? null : bodyShapeProblem(req.body);
+  if (!problem) return next();
+  const id = String((req as Request & { id?: string }).id ?? '');
+  res.status(400).json(errorBody('VALIDATION_ERROR', `Request body refused: ${problem.field} ${problem.issue}`, id, [problem]));
+}
