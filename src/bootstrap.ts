@@ -12,6 +12,8 @@ import { ensureDatabase, runMigrationsLocked } from './database/migrate.js';
 import { createValidationPipe } from './shared/errors/validation.pipe.js';
 import { bodyErrorMiddleware } from './shared/http/body-error.middleware.js';
 import { bodyShapeMiddleware } from './shared/http/body-shape.middleware.js';
+import { ErrorResponseDto } from './shared/http/api-docs.js';
+import { addErrorResponses } from './shared/http/error-responses.js';
 import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
 
 export function buildOpenApi(app: INestApplication): OpenAPIObject {
@@ -26,7 +28,7 @@ export function buildOpenApi(app: INestApplication): OpenAPIObject {
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-key-id' }, 'apiKeyId')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-secret-key' }, 'apiKeySecret')
     .build();
-  return SwaggerModule.createDocument(app, config);
+  return addErrorResponses(SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponseDto] }));
 }
 
 /** Builds the configured app (used by main, the tests and the OpenAPI generator); does not listen. */

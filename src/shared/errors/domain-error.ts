@@ -1,3 +1,5 @@
+import type { ErrorCode } from './error-catalog.js';
+
 /** One field-level problem inside an error response (docs/conventions.md §3 `details`). */
 export interface ErrorDetail {
   field: string;
@@ -10,7 +12,7 @@ export interface ErrorDetail {
  */
 export class DomainError extends Error {
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details: ErrorDetail[] = [],
   ) {
@@ -21,7 +23,7 @@ export class DomainError extends Error {
 
 /** The addressed record does not exist for this principal (also used for other tenants' records). */
 export class NotFoundError extends DomainError {
-  constructor(what: string, code = 'NOT_FOUND') {
+  constructor(what: string, code: ErrorCode = 'NOT_FOUND') {
     super(code, `${what} not found`);
   }
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from './error-catalog.js';
 import { NotFoundException, type ArgumentsHost } from '@nestjs/common';
 import { DomainError } from './domain-error.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
@@ -44,7 +45,7 @@ describe('HttpExceptionFilter', () => {
     const sent = render(new DomainError('DUPLICATE_EXTERNAL_ID', 'used', [{ field: 'external_id', issue: 'used' }]));
     expect(sent.status).toBe(409);
     expect(sent.body).toMatchObject({ error: { code: 'DUPLICATE_EXTERNAL_ID', details: [{ field: 'external_id' }] } });
-    expect(render(new DomainError('ANYTHING_ELSE', 'no')).status).toBe(400);
+    expect(render(new DomainError('ANYTHING_ELSE' as ErrorCode, 'no')).status).toBe(400);
   });
 
   it('sets Retry-After on 429 and names unknown routes', () => {

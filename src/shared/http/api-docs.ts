@@ -4,10 +4,10 @@ import {
   ApiExtension,
   ApiProperty,
   ApiPropertyOptional,
-  ApiResponse,
   ApiSecurity,
 } from '@nestjs/swagger';
 import { AdminAuth, ClientAuth, ClientAuthOrApiKey, Public } from '../auth/auth.decorators.js';
+import type { ErrorCode } from '../errors/error-catalog.js';
 
 export class ErrorDetailDto {
   @ApiProperty({ example: 'amount' }) field: string;
@@ -27,24 +27,13 @@ export class ErrorResponseDto {
   @ApiProperty({ example: '0f8fad5b-d9cb-469f-a165-70867728950e' }) request_id: string;
 }
 
-const DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid input or business rule refused',
-  401: 'Missing, invalid, expired or revoked credentials',
-  403: 'Authenticated but lacking the scope or principal kind',
-  404: 'Not found (also for another client\'s resources)',
-  409: 'Conflict',
-  413: 'Body over 1 MiB',
-  422: 'Idempotency key reused with another body',
-  429: 'Rate limited; see Retry-After',
-};
-
-/** Documents error responses with the shared error body. */
-export function ApiErrors(...statuses: number[]) {
-  return applyDecorators(
-    ...statuses.map((status) =>
-      ApiResponse({ status, description: DESCRIPTIONS[status] ?? 'Error', type: ErrorResponseDto }),
-    ),
-  );
+/**
+ * The error codes an operation can answer beyond the ones every operation of its kind shares (those are
+ * added from the error catalog when the document is built: see error-responses.ts). Each code becomes
+ * part of the `enum` of `error.code` in the response of its status, and of the operation's `x-error-codes`.
+ */
+export function ApiErrors(...codes: ErrorCode[]) {
+  return ApiExtension('x-error-codes', codes);
 }
 
 /** Client bearer endpoint: guard policy, security scheme, scope note and the auth errors. */
@@ -53,7 +42,6 @@ export function ClientEndpoint(...scopes: string[]) {
     ClientAuth(...scopes),
     ApiBearerAuth('bearer'),
     ApiExtension('x-required-scopes', scopes),
-    ApiErrors(401, 403, 429),
   );
 }
 
@@ -64,7 +52,6 @@ export function ClientOrApiKeyEndpoint(...scopes: string[]) {
     ApiBearerAuth('bearer'),
     ApiSecurity({ apiKeyId: [], apiKeySecret: [] }),
     ApiExtension('x-required-scopes', scopes),
-    ApiErrors(401, 403, 429),
   );
 }
 
@@ -74,7 +61,6 @@ export function AdminEndpoint(...scopes: string[]) {
     AdminAuth(...scopes),
     ApiBearerAuth('bearer'),
     ApiExtension('x-required-scopes', scopes),
-    ApiErrors(401, 403, 429),
   );
 }
 

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { DataSource } from 'typeorm';
 import { DomainError, type ErrorDetail } from '../errors/domain-error.js';
+import type { ErrorCode } from '../errors/error-catalog.js';
 import { statusForCode } from '../errors/error-status.table.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { IdempotencyKeyOrmEntity } from './idempotency-key.orm-entity.js';
@@ -34,7 +35,7 @@ export class ReplayedRefusal extends DomainError {
 
 /** What is kept of a refusal: enough to answer it again, with the retry's own request id. */
 interface StoredRefusal {
-  refusal: { code: string; message: string; details: ErrorDetail[] };
+  refusal: { code: ErrorCode; message: string; details: ErrorDetail[] };
 }
 
 /**

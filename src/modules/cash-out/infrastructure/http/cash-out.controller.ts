@@ -32,7 +32,7 @@ export class CashOutController {
   @ApiHeader({ name: 'X-Idempotency-Key', required: false, description: 'UUID; a retry with the same key and body replays the first answer' })
   @ApiHeader({ name: 'X-Pix-Lookup-E2E', required: false, description: 'Flow 3: end_to_end_id of a QR decode' })
   @ApiOkResponse({ type: CashOutCreatedResponse })
-  @ApiErrors(400, 409, 422)
+  @ApiErrors('INVALID_IDEMPOTENCY_KEY', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'DUPLICATE_EXTERNAL_ID', 'INSUFFICIENT_FUNDS', 'LIMIT_EXCEEDED', 'PIX_KEY_NOT_FOUND', 'UNKNOWN_PARTICIPANT', 'RECEIVER_ACCOUNT_NOT_FOUND', 'RECEIVER_DOCUMENT_MISMATCH', 'SAME_ACCOUNT', 'LOOKUP_NOT_FOUND', 'LOOKUP_ALREADY_USED', 'LOOKUP_EXPIRED', 'AMOUNT_MISMATCH', 'AMOUNT_TOO_LARGE', 'ACCOUNT_NOT_FOUND')
   async create(
     @CurrentPrincipal() p: Principal,
     @Body() body: CreateCashOutRequest,
@@ -65,7 +65,7 @@ export class CashOutController {
   @ClientEndpoint('pix:cashout:read')
   @ApiOperation({ summary: 'Status of one of your cash-outs' })
   @ApiOkResponse({ type: CashOutStatusResponse })
-  @ApiErrors(404)
+  @ApiErrors('CASH_OUT_NOT_FOUND')
   async show(@CurrentPrincipal() p: Principal, @Param('id', notFoundOnBadId) id: string): Promise<CashOutStatusResponse> {
     return { success: true, data: presentCashOut(await this.getCashOut.execute(p.id, id)) };
   }

@@ -56,6 +56,7 @@ export class FeeAdminController {
 
   @Get()
   @AdminEndpoint('admin:fees:read')
+  @ApiErrors('CLIENT_NOT_FOUND')
   @ApiOperation({ summary: "A client's fee schedule (types without a rule are free)" })
   @ApiOkResponse({ type: FeeScheduleResponse })
   async list(@Param('client_id', clientIdPipe) clientId: string): Promise<FeeScheduleResponse> {
@@ -70,7 +71,7 @@ export class FeeAdminController {
   @AdminEndpoint('admin:fees:write')
   @ApiOperation({ summary: "Set a client's fee for one transaction type (applied to cash_in credits)" })
   @ApiOkResponse({ type: FeeRuleResponse })
-  @ApiErrors(400, 404)
+  @ApiErrors('CLIENT_NOT_FOUND', 'FEE_TYPE_NOT_SUPPORTED')
   async put(
     @CurrentPrincipal() admin: Principal,
     @Param('client_id', clientIdPipe) clientId: string,

@@ -17,7 +17,7 @@ export class AuthController {
   @ApiHeader({ name: 'x-key-id', required: true })
   @ApiHeader({ name: 'x-secret-key', required: true })
   @ApiOkResponse({ type: BearerTokenResponse })
-  @ApiErrors(400, 401)
+  @ApiErrors('INVALID_CREDENTIALS', 'INVALID_SCOPE', 'RATE_LIMITED')
   async create(
     @Headers('x-key-id') keyId: string | undefined,
     @Headers('x-secret-key') secret: string | undefined,

@@ -36,7 +36,7 @@ export class PixKeysController {
   @ClientEndpoint('pix:keys:write')
   @ApiOperation({ summary: 'Register a key on one of your accounts (5 per account of a person, 20 of a company)' })
   @ApiOkResponse({ type: PixKeyResponse })
-  @ApiErrors(400, 404, 409)
+  @ApiErrors('INVALID_PIX_KEY', 'KEY_OWNER_MISMATCH', 'KEY_LIMIT_REACHED', 'KEY_ALREADY_EXISTS', 'ACCOUNT_NOT_FOUND')
   async create(@CurrentPrincipal() p: Principal, @Body() body: RegisterPixKeyBody): Promise<PixKeyResponse> {
     const view = await this.register.execute({ clientId: p.id, keyType: body.key_type, keyValue: body.key_value, accountId: body.account_id });
     return { success: true, data: presentPixKey(view) };
@@ -47,7 +47,7 @@ export class PixKeysController {
   @ApiOperation({ summary: 'Look a key up in the key directory (any participant); anti-scan rate limited, misses cost more' })
   @ApiParam(KEY_PARAM)
   @ApiOkResponse({ type: PixKeyResponse })
-  @ApiErrors(404)
+  @ApiErrors('PIX_KEY_NOT_REGISTERED')
   async show(@CurrentPrincipal() p: Principal, @Param('key') key: string): Promise<PixKeyResponse> {
     return { success: true, data: presentPixKey(await this.lookup.execute(p.id, key)) };
   }
@@ -57,7 +57,7 @@ export class PixKeysController {
   @ApiOperation({ summary: 'Delete one of your keys; its value becomes free to register again' })
   @ApiParam(KEY_PARAM)
   @ApiOkResponse({ type: PixKeyDeletedResponse })
-  @ApiErrors(400, 404)
+  @ApiErrors('PIX_KEY_NOT_REGISTERED')
   async destroy(@CurrentPrincipal() p: Principal, @Param('key') key: string, @Body() body: DeletePixKeyBody): Promise<PixKeyDeletedResponse> {
     await this.remove.execute(p.id, key, body.reason ?? 'USER_REQUESTED');
     return { success: true, data: { success: true, message: 'Pix key deleted' } };

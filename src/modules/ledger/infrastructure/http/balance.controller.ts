@@ -16,7 +16,7 @@ export class BalanceController {
   @ClientEndpoint('pix:balance:read')
   @ApiOperation({ summary: 'Available, blocked and total balance of an account' })
   @ApiOkResponse({ type: BalanceResponse })
-  @ApiErrors(400, 404)
+  @ApiErrors('ACCOUNT_NOT_FOUND')
   async get(@CurrentPrincipal() principal: Principal, @Query() query: BalanceQuery): Promise<BalanceResponse> {
     const b = await this.getBalance.execute(principal.id, query.account_id);
     return {

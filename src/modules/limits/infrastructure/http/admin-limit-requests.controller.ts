@@ -24,7 +24,6 @@ export class AdminLimitRequestsController {
   @AdminEndpoint('admin:limits:read')
   @ApiOperation({ summary: "Every client's limit requests in one status (default pending, oldest first)" })
   @ApiOkResponse({ type: AdminLimitRequestListResponse })
-  @ApiErrors(400)
   async index(@Query() q: AdminLimitRequestsQuery): Promise<AdminLimitRequestListResponse> {
     const items = await this.list.execute(q.status ?? 'pending', q.limit ?? 100, q.offset ?? 0);
     return { success: true, data: items.map(presentLimitRequestForAdmin) };
@@ -35,7 +34,7 @@ export class AdminLimitRequestsController {
   @AdminEndpoint('admin:limits:write')
   @ApiOperation({ summary: "Approve: the account's cap becomes the requested amount at once" })
   @ApiOkResponse({ type: AdminLimitRequestResponse })
-  @ApiErrors(404, 409)
+  @ApiErrors('LIMIT_REQUEST_NOT_FOUND', 'LIMIT_REQUEST_NOT_PENDING')
   async approve(@CurrentPrincipal() p: Principal, @Param('id', limitRequestIdPipe) id: string): Promise<AdminLimitRequestResponse> {
     return { success: true, data: presentLimitRequestForAdmin(await this.approveRequest.execute(p.id, id)) };
   }
@@ -45,7 +44,7 @@ export class AdminLimitRequestsController {
   @AdminEndpoint('admin:limits:write')
   @ApiOperation({ summary: 'Reject, with the reason the client will see' })
   @ApiOkResponse({ type: AdminLimitRequestResponse })
-  @ApiErrors(400, 404, 409)
+  @ApiErrors('LIMIT_REQUEST_NOT_FOUND', 'LIMIT_REQUEST_NOT_PENDING')
   async reject(
     @CurrentPrincipal() p: Principal,
     @Param('id', limitRequestIdPipe) id: string,

@@ -28,7 +28,7 @@ export class LimitRequestsController {
   @ClientEndpoint('pix:limits:write')
   @ApiOperation({ summary: 'Ask for another cap; an administrator approves or rejects it within 48 h' })
   @ApiOkResponse({ type: LimitRequestResponse })
-  @ApiErrors(400, 404, 409)
+  @ApiErrors('ACCOUNT_NOT_FOUND', 'PENDING_REQUEST_EXISTS')
   async open(@CurrentPrincipal() p: Principal, @Body() body: CreateLimitRequestBody): Promise<LimitRequestResponse> {
     const r = await this.create.execute({
       clientId: p.id,
@@ -45,7 +45,7 @@ export class LimitRequestsController {
   @ClientEndpoint('pix:limits:read')
   @ApiOperation({ summary: 'Your pending (unexpired) limit requests' })
   @ApiOkResponse({ type: LimitRequestListResponse })
-  @ApiErrors(400, 404)
+  @ApiErrors('ACCOUNT_NOT_FOUND')
   async index(@CurrentPrincipal() p: Principal, @Query() q: LimitsQuery): Promise<LimitRequestListResponse> {
     const items = await this.listPending.execute(p.id, q.account_id);
     return { success: true, data: items.map(presentLimitRequest) };
@@ -55,7 +55,7 @@ export class LimitRequestsController {
   @ClientEndpoint('pix:limits:read')
   @ApiOperation({ summary: 'One of your limit requests, in any status' })
   @ApiOkResponse({ type: LimitRequestResponse })
-  @ApiErrors(404)
+  @ApiErrors('LIMIT_REQUEST_NOT_FOUND')
   async show(@CurrentPrincipal() p: Principal, @Param('id', limitRequestIdPipe) id: string): Promise<LimitRequestResponse> {
     return { success: true, data: presentLimitRequest(await this.getOne.execute(p.id, id)) };
   }

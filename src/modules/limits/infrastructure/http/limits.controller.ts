@@ -27,7 +27,7 @@ export class LimitsController {
   @ClientEndpoint('pix:limits:read')
   @ApiOperation({ summary: 'Caps, usage and room left per limit type and period of one of your accounts' })
   @ApiOkResponse({ type: LimitsResponse })
-  @ApiErrors(400, 404)
+  @ApiErrors('ACCOUNT_NOT_FOUND')
   async get(@CurrentPrincipal() p: Principal, @Query() q: LimitsQuery): Promise<LimitsResponse> {
     const view = await this.getLimits.execute(p.id, q.account_id);
     const limits = Object.fromEntries(LIMIT_TYPES.map((t) => [t, presentSheet(view.sheets[t])])) as unknown as LimitsByTypeDto;

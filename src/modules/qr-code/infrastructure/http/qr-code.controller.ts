@@ -41,7 +41,7 @@ export class QrCodeController {
   @ClientEndpoint('pix:cashout:write')
   @ApiOperation({ summary: 'Decode a BR Code (static or dynamic); pay it with the returned end_to_end_id as X-Pix-Lookup-E2E' })
   @ApiOkResponse({ type: DecodeBrCodeResponse })
-  @ApiErrors(400)
+  @ApiErrors('INVALID_BR_CODE', 'PIX_KEY_NOT_FOUND', 'QR_PAYLOAD_UNAVAILABLE', 'QR_CODE_EXPIRED', 'CHARGE_NOT_PAYABLE')
   async create(@CurrentPrincipal() p: Principal, @Body() body: DecodeBrCodeRequest): Promise<DecodeBrCodeResponse> {
     return present(await this.decode.execute(p.id, body.br_code));
   }

@@ -17,7 +17,7 @@ export class SandboxDepositsController {
   @ClientEndpoint('pix:cashin:write')
   @ApiOperation({ summary: 'Simulate an inbound Pix credit to one of your accounts (sandbox provider only)' })
   @ApiOkResponse({ type: DepositResponse })
-  @ApiErrors(400, 404)
+  @ApiErrors('ACCOUNT_NOT_FOUND', 'AMOUNT_TOO_LARGE')
   async create(@CurrentPrincipal() p: Principal, @Body() body: DepositRequest): Promise<DepositResponse> {
     const tx = await this.deposit.execute({ clientId: p.id, amount: body.amount, accountId: body.account_id, payer: body.payer });
     const t = tx.snapshot;

@@ -26,7 +26,7 @@ export class TransactionsController {
   @ClientEndpoint()
   @ApiOperation({ summary: "List the client's transactions (any client bearer token)" })
   @ApiOkResponse({ type: TransactionListResponse })
-  @ApiErrors(400)
+  @ApiErrors('INVALID_DATE_RANGE', 'DATE_RANGE_TOO_LARGE')
   async index(@CurrentPrincipal() p: Principal, @Query() q: ListTransactionsQuery): Promise<TransactionListResponse> {
     const limit = q.limit ?? 20;
     const offset = q.offset ?? 0;
@@ -48,7 +48,7 @@ export class TransactionsController {
   @ClientEndpoint()
   @ApiOperation({ summary: 'One transaction of the client, with its ledger entries' })
   @ApiOkResponse({ type: TransactionResponse })
-  @ApiErrors(404)
+  @ApiErrors('TRANSACTION_NOT_FOUND')
   async show(@CurrentPrincipal() p: Principal, @Param('id', uuidPipe) id: string): Promise<TransactionResponse> {
     return { success: true, data: presentTransaction(await this.getOne.execute(p.id, id)) };
   }

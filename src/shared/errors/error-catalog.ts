@@ -1,0 +1,98 @@
+/**
+ * The one table of error codes: each code's HTTP status, the section of docs/errors.md it belongs to,
+ * and when it is answered. The status table, the OpenAPI document's error responses (per operation) and
+ * docs/errors.md are all derived from it, so they cannot disagree (tests keep the derived files fresh).
+ */
+export const ERROR_GROUPS = {
+  auth: "Authentication and access",
+  input: "Input",
+  not_found: "Not found (also answered for other clients' records)",
+  keys: "Pix keys",
+  payments: "Money and payments",
+  qr: "QR codes",
+  limits: "Limits",
+  other: "Conflicts and other",
+} as const;
+
+export type ErrorGroup = keyof typeof ERROR_GROUPS;
+
+export interface ErrorCodeInfo {
+  status: number;
+  group: ErrorGroup;
+  /** When it is answered (Markdown). */
+  when: string;
+}
+
+export const ERROR_CATALOG = {
+  UNAUTHORIZED: { status: 401, group: 'auth', when: "no bearer token (or no credentials at all)" },
+  INVALID_TOKEN: { status: 401, group: 'auth', when: "malformed, expired or wrongly signed token, `alg: none`, or a token whose API key was revoked" },
+  INVALID_CREDENTIALS: { status: 401, group: 'auth', when: "unknown `x-key-id`, wrong `x-secret-key`, revoked key, or missing API-key headers" },
+  INSUFFICIENT_SCOPE: { status: 403, group: 'auth', when: "valid token without the scope the endpoint needs" },
+  FORBIDDEN: { status: 403, group: 'auth', when: "an admin token on a client endpoint, or a client token on an admin endpoint" },
+  INVALID_SCOPE: { status: 400, group: 'auth', when: "a token or key asks for a scope the key does not hold (or a client key for an admin scope)" },
+  RATE_LIMITED: { status: 429, group: 'auth', when: "the per-client budget (`RATE_LIMIT_PER_MINUTE`) or the look-up budget is spent; see `Retry-After`" },
+  VALIDATION_ERROR: { status: 400, group: 'input', when: "a field is missing, malformed, of the wrong type (`null` included), or not allowed; `details` names each field. Also: a body that is not a JSON object, nested deeper than 16 levels, with more than 2,000 keys and elements, with a NUL character anywhere or a `__proto__`, `constructor` or `prototype` key; a control character in free text" },
+  AMOUNT_TOO_LARGE: { status: 400, group: 'input', when: "the amount would take a balance or a total beyond what an account can hold (14 integer digits)" },
+  MALFORMED_JSON: { status: 400, group: 'input', when: "the body is not valid JSON" },
+  BAD_REQUEST: { status: 400, group: 'input', when: "the body could not be read for another reason" },
+  PAYLOAD_TOO_LARGE: { status: 413, group: 'input', when: "the body is over 1 MiB" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, group: 'input', when: "the body's content type cannot be read" },
+  ROUTE_NOT_FOUND: { status: 404, group: 'input', when: "no such method and path" },
+  METHOD_NOT_ALLOWED: { status: 405, group: 'input', when: "the path exists but not with this method" },
+  INVALID_DATE_RANGE: { status: 400, group: 'input', when: "transaction list: `date_from` is after `date_to`" },
+  DATE_RANGE_TOO_LARGE: { status: 400, group: 'input', when: "transaction list: the range spans more than 30 days" },
+  INVALID_IDEMPOTENCY_KEY: { status: 400, group: 'input', when: "`X-Idempotency-Key` is not a UUID" },
+  INVALID_DOCUMENT: { status: 400, group: 'input', when: "CLI: the document is not a CPF or CNPJ with valid check digits" },
+  NOT_FOUND: { status: 404, group: 'not_found', when: "a record that has no more specific code" },
+  CLIENT_NOT_FOUND: { status: 404, group: 'not_found', when: "no such client" },
+  ACCOUNT_NOT_FOUND: { status: 404, group: 'not_found', when: "no such account of yours" },
+  TRANSACTION_NOT_FOUND: { status: 404, group: 'not_found', when: "no such transaction of yours" },
+  CASH_OUT_NOT_FOUND: { status: 404, group: 'not_found', when: "no such cash-out of yours" },
+  CASH_IN_NOT_FOUND: { status: 404, group: 'not_found', when: "no such charge of yours" },
+  PIX_KEY_NOT_REGISTERED: { status: 404, group: 'not_found', when: "the key directory has no such key, or you hold no such key (delete)" },
+  LIMIT_REQUEST_NOT_FOUND: { status: 404, group: 'not_found', when: "no such limit request of yours" },
+  REVERSAL_NOT_FOUND: { status: 404, group: 'not_found', when: "no such reversal of yours" },
+  MED_NOT_FOUND: { status: 404, group: 'not_found', when: "no such MED request of yours" },
+  WEBHOOK_NOT_FOUND: { status: 404, group: 'not_found', when: "no such webhook of yours" },
+  DELIVERY_NOT_FOUND: { status: 404, group: 'not_found', when: "no such webhook delivery of yours" },
+  INVALID_PIX_KEY: { status: 400, group: 'keys', when: "`key_value` does not have the syntax of `key_type` (check digits, lower-case e-mail of at most 77 characters, `+55` phone)" },
+  KEY_OWNER_MISMATCH: { status: 400, group: 'keys', when: "a CPF/CNPJ key that is not the holder's own document" },
+  KEY_LIMIT_REACHED: { status: 400, group: 'keys', when: "the account already holds 5 active keys (natural person) or 20 (legal person)" },
+  KEY_ALREADY_EXISTS: { status: 409, group: 'keys', when: "the key is held by an account (another client's, or already yours)" },
+  INSUFFICIENT_FUNDS: { status: 400, group: 'payments', when: "the available balance does not cover the amount" },
+  INSUFFICIENT_BLOCKED_FUNDS: { status: 400, group: 'payments', when: "internal: a capture or release larger than what is blocked (a bug if ever seen)" },
+  LIMIT_EXCEEDED: { status: 400, group: 'payments', when: "the amount does not fit the daytime/nighttime, daily or monthly cap; `details` lists each cap broken" },
+  PIX_KEY_NOT_FOUND: { status: 400, group: 'payments', when: "cash-out Flow 1 or a static QR: the key directory has no such key" },
+  UNKNOWN_PARTICIPANT: { status: 400, group: 'payments', when: "cash-out Flow 2: `receiver_ispb` is not in the Pix participant list" },
+  RECEIVER_ACCOUNT_NOT_FOUND: { status: 400, group: 'payments', when: "cash-out Flow 2 to this institution: no such branch/account" },
+  RECEIVER_DOCUMENT_MISMATCH: { status: 400, group: 'payments', when: "cash-out Flow 2 to this institution: `receiver_document` is not the account holder's" },
+  SAME_ACCOUNT: { status: 400, group: 'payments', when: "the recipient is the paying account itself" },
+  DUPLICATE_EXTERNAL_ID: { status: 409, group: 'payments', when: "`external_id` already used by you for this kind of resource" },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, group: 'payments', when: "the first request with this idempotency key is still running" },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, group: 'payments', when: "the idempotency key was used with a different request" },
+  INVALID_STATE_TRANSITION: { status: 400, group: 'payments', when: "the record is not in a state that allows this move" },
+  CASH_OUT_NOT_RETURNABLE: { status: 400, group: 'payments', when: "sandbox return: the cash-out is not `completed`, was already returned, or was settled on-us" },
+  INVALID_BR_CODE: { status: 400, group: 'qr', when: "the payload is not a valid BR Code; the message names the EMV field (e.g. `63 (CRC)`)" },
+  QR_PAYLOAD_UNAVAILABLE: { status: 400, group: 'qr', when: "the URL of a dynamic QR cannot be fetched" },
+  QR_CODE_EXPIRED: { status: 400, group: 'qr', when: "the charge behind a dynamic QR has expired" },
+  CHARGE_NOT_PAYABLE: { status: 400, group: 'qr', when: "the charge behind a dynamic QR is cancelled or paid" },
+  LOOKUP_NOT_FOUND: { status: 400, group: 'qr', when: "`X-Pix-Lookup-E2E` is not one of your decodes" },
+  LOOKUP_EXPIRED: { status: 400, group: 'qr', when: "the decode is older than 30 minutes" },
+  LOOKUP_ALREADY_USED: { status: 409, group: 'qr', when: "the decode was already paid" },
+  AMOUNT_MISMATCH: { status: 400, group: 'qr', when: "the QR fixes the amount (or the final amount of a due-date charge) and `amount` differs" },
+  PENDING_REQUEST_EXISTS: { status: 409, group: 'limits', when: "a pending request already exists for this account, type and period" },
+  LIMIT_REQUEST_NOT_PENDING: { status: 409, group: 'limits', when: "approving or rejecting a request that is not pending (decided or expired)" },
+  FEE_TYPE_NOT_SUPPORTED: { status: 400, group: 'limits', when: "admin: a fee rule for a transaction type no payment charges yet (only `cash_in` today)" },
+  CONFLICT: { status: 409, group: 'other', when: "a conflict without a more specific code" },
+  CLIENT_ALREADY_EXISTS: { status: 400, group: 'other', when: "CLI: a client with this document exists" },
+  MED_ALREADY_RESPONDED: { status: 409, group: 'other', when: "the MED request was already answered" },
+  REVERSAL_CONFLICT: { status: 409, group: 'other', when: "a reversal conflicts with another one" },
+  INTERNAL_ERROR: { status: 500, group: 'other', when: "a bug; the body never shows internals, quote `request_id`" },
+  SERVICE_UNAVAILABLE: { status: 503, group: 'other', when: "a dependency (Postgres, Redis) is unreachable; `Retry-After` says when to try again" },
+} as const satisfies Record<string, ErrorCodeInfo>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOG;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERROR_CATALOG, code);
+}
