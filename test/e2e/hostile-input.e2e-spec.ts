@@ -2,185 +2,279 @@ import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { buildOpenApi } from '../../src/bootstrap.js';
+import { encodeBrCode } from '../../src/modules/qr-code/domain/br-code.js';
+import { MAX_BODY_NODES } from '../../src/shared/http/body-shape.middleware.js';
+import { randomCpf } from '../support/documents.js';
+import {
+  getAt,
+  isAmountField,
+  isStrict,
+  lookAlikes,
+  readOperations,
+  sampleValue,
+  setAt,
+  withControls,
+  withEdges,
+  wrongTypes,
+  type SweptOperation,
+} from '../support/openapi-sweep.js';
+import { bankDetails } from '../support/payments.js';
 import { http, newAdmin, newClient, startApp, type TestClient } from '../support/test-app.js';
 
-interface Schema {
-  type?: string;
-  enum?: unknown[];
-  pattern?: string;
-  format?: string;
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  $ref?: string;
-  allOf?: Schema[];
-}
-interface Operation {
-  method: 'post' | 'put' | 'patch';
-  path: string;
-  admin: boolean;
-  fields: Record<string, Schema>;
+type Body = Record<string, unknown>;
+interface Answer {
+  status: number;
+  body: { success?: boolean; error?: { code?: unknown } };
 }
 
-/** Fields whose value follows a fixed syntax; a look-alike character there must be refused. */
-const STRICT_NAMES = new Set(['amount', 'requested_amount', 'fixed_amount', 'percent', 'pix_key_type', 'key_type', 'type', 'period', 'reason', 'receiver_document', 'receiver_ispb', 'receiver_branch', 'receiver_account', 'receiver_account_type', 'br_code', 'account_id']);
-
-function resolve(doc: OpenAPIObject, s: Schema | undefined): Schema {
-  if (!s) return {};
-  if (s.$ref) return resolve(doc, (doc.components?.schemas as Record<string, Schema>)[s.$ref.split('/').pop()!]);
-  if (s.allOf?.length === 1) return resolve(doc, s.allOf[0]);
-  return s;
-}
-
-/** Every operation with a JSON body in the OpenAPI document (endpoints added later are swept too). */
-function bodyOperations(doc: OpenAPIObject): Operation[] {
-  const ops: Operation[] = [];
-  for (const [template, item] of Object.entries(doc.paths)) {
-    for (const method of ['post', 'put', 'patch'] as const) {
-      const op = (item as Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } } | undefined>)[method];
-      if (!op) continue;
-      const schema = resolve(doc, op.requestBody?.content?.['application/json']?.schema);
-      ops.push({
-        method,
-        path: template.replace(/\{[^}]+\}/g, () => randomUUID()),
-        admin: template.startsWith('/api/v1/admin/'),
-        fields: Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, resolve(doc, v)])),
-      });
-    }
-  }
-  return ops;
-}
-
-/** A value of the wrong JSON type for a field of this schema. */
-function wrongType(s: Schema): unknown {
-  switch (s.type) {
-    case 'string':
-      return 12345;
-    case 'number':
-    case 'integer':
-      return 'abc';
-    case 'boolean':
-      return 'yes';
-    case 'array':
-      return { not: 'an array' };
-    case 'object':
-      return 'not an object';
-    default:
-      return [[]];
-  }
-}
-
+/**
+ * Every endpoint of the OpenAPI document gets hostile input. Two kinds of expectation:
+ * - "refused": a 4xx with the error body (docs/conventions.md §3); for the operations below, whose valid
+ *   body is known, exactly the status validation gives (400, or 413 for 2 MB), so the refusal is proven
+ *   to come from the hostile part and not from something else missing;
+ * - "survived": anything but a 5xx, and a 4xx carries the error body (a look-alike character in free
+ *   text, for one, may be accepted).
+ * Operations added later are swept too, with a body built from their schema and "refused" as any 4xx.
+ */
 describe('hostile input never makes a 5xx (e2e)', () => {
   let app: NestExpressApplication;
   let c: TestClient;
+  let other: TestClient;
   let admin: { auth: { Authorization: string } };
-  let ops: Operation[];
+  let doc: OpenAPIObject;
+  let ops: SweptOperation[];
+  let problems: string[];
+
+  /** Valid bodies per operation, and the status a valid body gets (404 where the path names no record). */
+  const baselines = (): Record<string, { bodies: () => Body[]; status: number }> => ({
+    'POST /api/v1/auth/bearer-token': { bodies: () => [{ scopes: ['pix:balance:read'] }], status: 200 },
+    'POST /api/v1/pix/cash-out': {
+      bodies: () => [
+        { amount: '0.01', pix_key: 'sweep@example.com', pix_key_type: 'EMAIL', description: 'rent', reference: 'ref 1', external_id: `sweep ${randomUUID()}`, metadata: { order: '1' } },
+        { amount: '0.01', ...bankDetails },
+      ],
+      status: 200,
+    },
+    'POST /api/v1/pix/qrcode/decode': {
+      bodies: () => [{ br_code: encodeBrCode({ type: 'static', pixKey: 'joana@example.com', amount: '1.00', merchantName: 'Joana', merchantCity: 'RIO', txid: '***' }) }],
+      status: 200,
+    },
+    'POST /api/v1/pix/keys': { bodies: () => [{ key_type: 'EMAIL', key_value: `sweep-${randomUUID().slice(0, 8)}@example.com`, account_id: c.accountId }], status: 200 },
+    'DELETE /api/v1/pix/keys/{key}': { bodies: () => [{ reason: 'USER_REQUESTED' }], status: 404 },
+    'POST /api/v1/pix/limits/requests': {
+      bodies: () => [{ type: 'pix_out', period: 'nighttime', requested_amount: '900.00', reason: 'rent', account_id: c.accountId }],
+      status: 200,
+    },
+    'POST /api/v1/admin/limits/requests/{id}/approve': { bodies: () => [{}], status: 404 },
+    'POST /api/v1/admin/limits/requests/{id}/reject': { bodies: () => [{ reason: 'no' }], status: 404 },
+    'PUT /api/v1/admin/clients/{client_id}/fees/{transaction_type}': { bodies: () => [{ fixed_amount: '0.00', percent: '0' }], status: 200 },
+    'POST /api/v1/sandbox/deposits': { bodies: () => [{ amount: '0.01', account_id: c.accountId, payer: { name: 'Joana', document: randomCpf() } }], status: 200 },
+    'POST /api/v1/sandbox/cash-out/{id}/return': { bodies: () => [{ amount: '0.01' }], status: 404 },
+  });
+
+  const keyOf = (op: SweptOperation) => `${op.method.toUpperCase()} ${op.template}`;
+  const known = (op: SweptOperation) => baselines()[keyOf(op)];
+  const bodiesOf = (op: SweptOperation): Body[] => known(op)?.bodies() ?? [(op.body ? sampleValue(doc, op.body) : {}) as Body];
+  /** A fresh valid body that has `path` (Flow 2 fields come with a Flow 2 body), else the first one. */
+  const bodyWith = (op: SweptOperation, path: string[]): Body => {
+    const bodies = bodiesOf(op);
+    return bodies.find((b) => getAt(b, path) !== undefined) ?? bodies[0]!;
+  };
+
+  const PATH_VALUES: Record<string, () => string> = {
+    client_id: () => other.clientId,
+    transaction_type: () => 'cash_in',
+    key: () => 'not-registered@example.com',
+  };
+  const pathOf = (op: SweptOperation, override: Record<string, string> = {}) =>
+    op.template.replace(/\{([^}]+)\}/g, (_, name: string) => override[name] ?? PATH_VALUES[name]?.() ?? randomUUID());
+
+  const send = (op: SweptOperation, payload: string | undefined, opts: { path?: string; query?: Record<string, string> } = {}) => {
+    let req = http(app)[op.method](opts.path ?? pathOf(op));
+    req = op.apiKeyHeaders ? req.set('x-key-id', c.keyId).set('x-secret-key', c.secret) : req.set(op.admin ? admin.auth : c.auth);
+    if (op.idempotent) req = req.set('X-Idempotency-Key', randomUUID());
+    if (opts.query) req = req.query(opts.query);
+    return payload === undefined ? req : req.set('Content-Type', 'application/json').send(payload);
+  };
+
+  const hasErrorBody = (res: Answer) => res.body?.success === false && typeof res.body.error?.code === 'string';
+  const describeAnswer = (res: Answer) => `${res.status} ${JSON.stringify(res.body?.error?.code ?? null)}`;
+
+  /** Records a problem unless the answer is a refusal (exactly `status` when given). */
+  const refused = (what: string, res: Answer, status?: number) => {
+    const ok = (status === undefined ? res.status >= 400 && res.status < 500 : res.status === status) && hasErrorBody(res);
+    if (!ok) problems.push(`${what}: expected a refusal${status ? ` (${status})` : ''}, got ${describeAnswer(res)}`);
+  };
+  /** Records a problem if the answer is a 5xx, or a 4xx without the error body. */
+  const survived = (what: string, res: Answer) => {
+    if (res.status >= 500 || (res.status >= 400 && !hasErrorBody(res))) problems.push(`${what}: got ${describeAnswer(res)}`);
+  };
 
   beforeAll(async () => {
-    app = await startApp({ appRole: 'api' });
-    c = await newClient(app, { balance: '10.00' });
+    app = await startApp({ appRole: 'api', rateLimitPerMinute: 100_000, lookupRateLimitPerMinute: 100_000, tokenRateLimitPerMinute: 100_000 });
+    c = await newClient(app, { balance: '100.00' });
+    other = await newClient(app);
     admin = await newAdmin(app);
-    ops = bodyOperations(buildOpenApi(app));
+    doc = buildOpenApi(app);
+    ops = readOperations(doc);
+  });
+
+  beforeEach(() => {
+    problems = [];
   });
 
   afterAll(() => app.close());
 
-  const send = (op: Operation, body: string) =>
-    http(app)[op.method](op.path)
-      .set(op.admin ? admin.auth : c.auth)
-      .set('x-key-id', c.keyId)
-      .set('x-secret-key', c.secret)
-      .set('X-Idempotency-Key', randomUUID())
-      .set('Content-Type', 'application/json')
-      .send(body);
+  const bodyOps = () => ops.filter((op) => op.method !== 'get' && (op.method !== 'delete' || op.body));
 
-  /** A 4xx with the error body; `refused` cases must not succeed either. */
-  const expectRefused = (what: string, res: { status: number; body: { success?: boolean; error?: { code?: string } } }) => {
-    expect({ what, status: res.status < 500 && res.status >= 400 ? '4xx' : res.status }).toEqual({ what, status: '4xx' });
-    expect({ what, body: res.body.success === false && typeof res.body.error?.code === 'string' }).toEqual({ what, body: true });
-  };
-
-  it('finds the operations with a body in the OpenAPI document', () => {
-    expect(ops.length).toBeGreaterThanOrEqual(10);
-    expect(ops.map((o) => o.path)).toEqual(expect.arrayContaining(['/api/v1/pix/cash-out', '/api/v1/pix/qrcode/decode', '/api/v1/pix/keys']));
+  it('reads the operations from the OpenAPI document, and a valid body of each known one is accepted', async () => {
+    expect(bodyOps().map(keyOf)).toEqual(expect.arrayContaining(Object.keys(baselines())));
+    const fieldsOf = (key: string) => ops.find((op) => keyOf(op) === key)!.fields.map((f) => f.path.join('.'));
+    expect(fieldsOf('POST /api/v1/pix/cash-out')).toEqual(expect.arrayContaining(['amount', 'pix_key', 'receiver_ispb', 'description', 'metadata']));
+    expect(fieldsOf('POST /api/v1/sandbox/deposits')).toEqual(expect.arrayContaining(['amount', 'payer', 'payer.name', 'payer.document']));
+    for (const op of bodyOps().filter(known)) {
+      for (const body of bodiesOf(op)) {
+        const res = await send(op, JSON.stringify(body));
+        if (res.status !== known(op)!.status) problems.push(`${keyOf(op)} baseline ${JSON.stringify(body)}: ${describeAnswer(res)}`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
-  it('refuses a body nested 3,000 levels deep, a JSON array, a JSON null, and 2 MB', async () => {
+  it('refuses hostile body shapes: 3,000 levels deep, too many keys, not an object, 2 MB', async () => {
     const deep = '{"a":'.repeat(3000) + '1' + '}'.repeat(3000);
-    for (const op of ops) {
-      const name = `${op.method.toUpperCase()} ${op.path}`;
-      expectRefused(`${name} deep`, await send(op, deep));
-      expectRefused(`${name} array`, await send(op, '[{"amount":"1.00"}]'));
-      expectRefused(`${name} null`, await send(op, 'null'));
-      const big = await send(op, JSON.stringify({ filler: 'x'.repeat(2 * 1024 * 1024) }));
-      expectRefused(`${name} 2MB`, big);
-      expect(big.status).toBe(413);
+    const deepInField = (field: string) => `{"${field}":${'['.repeat(3000)}${']'.repeat(3000)}}`;
+    const wide = JSON.stringify(Object.fromEntries(Array.from({ length: MAX_BODY_NODES + 1 }, (_, i) => [`k${i}`, i])));
+    for (const op of bodyOps()) {
+      const name = keyOf(op);
+      const base = bodiesOf(op)[0]!;
+      const first = Object.keys(base)[0] ?? 'x';
+      const cases: [string, string][] = [
+        ['deep', deep],
+        ['deep inside a field', deepInField(first)],
+        ['too many keys', wide],
+        ['array', JSON.stringify([base])],
+        ['null', 'null'],
+        ['string', '"text"'],
+        ['number', '1e400'],
+        ['truncated', JSON.stringify(base).slice(0, -1)],
+        ['prototype keys', JSON.stringify({ ...base, ['__proto__']: { admin: true }, constructor: { prototype: { admin: true } } })],
+      ];
+      for (const [what, payload] of cases) refused(`${name} ${what}`, await send(op, payload), known(op) ? 400 : undefined);
+      refused(`${name} 2 MB`, await send(op, JSON.stringify({ ...base, filler: 'x'.repeat(2 * 1024 * 1024) })), 413);
+      survived(`${name} empty body`, await send(op, ''));
     }
+    expect(problems).toEqual([]);
   });
 
-  it('refuses a wrong JSON type in each field, and an unknown extra field', async () => {
-    for (const op of ops) {
-      for (const [field, schema] of Object.entries(op.fields)) {
-        expectRefused(`${op.path} ${field} wrong type`, await send(op, JSON.stringify({ [field]: wrongType(schema) })));
+  it('refuses a wrong JSON type (null included) in each field, and an unknown extra field', async () => {
+    for (const op of bodyOps()) {
+      const base = bodiesOf(op)[0]!;
+      const status = known(op) ? 400 : undefined;
+      for (const field of op.fields) {
+        const name = `${keyOf(op)} ${field.path.join('.')}`;
+        const sendWith = (path: string[], value: unknown) => send(op, JSON.stringify(setAt(bodyWith(op, field.path), path, value)));
+        for (const wrong of wrongTypes(field.schema)) refused(`${name} = ${JSON.stringify(wrong)}`, await sendWith(field.path, wrong), status);
+        refused(`${name} = null`, await sendWith(field.path, null), status);
+        if (field.path.length > 1) refused(`${name} unknown sibling`, await sendWith([field.path[0]!, 'surprise_field'], 'x'), status);
       }
-      expectRefused(`${op.path} unknown field`, await send(op, JSON.stringify({ surprise_field: 'x' })));
+      // An operation without a body schema ignores a body; one with a schema refuses what it does not name.
+      if (op.body) refused(`${keyOf(op)} unknown field`, await send(op, JSON.stringify({ ...base, surprise_field: 'x' })), status);
     }
+    expect(problems).toEqual([]);
   });
 
-  it('refuses look-alike Unicode and control characters in strict fields, NUL anywhere, and 100,000-character strings', async () => {
-    for (const op of ops) {
-      for (const [field, schema] of Object.entries(op.fields)) {
-        const strict = STRICT_NAMES.has(field) || schema.enum !== undefined || schema.pattern !== undefined || schema.format !== undefined;
-        if (schema.type === 'string') {
-          if (strict) {
-            for (const lookalike of ['１００.００', 'EMAIL\u200b', 'Ｅ', '1.00\u0007', '\u202e00.1']) {
-              expectRefused(`${op.path} ${field} look-alike ${JSON.stringify(lookalike)}`, await send(op, JSON.stringify({ [field]: lookalike })));
-            }
+  it('refuses control characters, NUL and 100,000 characters in every string; look-alikes in strict fields', async () => {
+    for (const op of bodyOps()) {
+      const status = known(op) ? 400 : undefined;
+      for (const field of op.fields) {
+        const leaf = field.path[field.path.length - 1]!;
+        const name = `${keyOf(op)} ${field.path.join('.')}`;
+        const sendWith = (value: unknown) => send(op, JSON.stringify(setAt(bodyWith(op, field.path), field.path, value)));
+        const current = getAt(bodyWith(op, field.path), field.path);
+        const isList = field.schema.type === 'array';
+        const seed = String((isList ? (current as unknown[] | undefined)?.[0] : current) ?? 'abc');
+        const wrap = (v: unknown) => (isList ? [v] : v);
+
+        if (field.schema.type === 'string' || (isList && field.schema.items?.type === 'string')) {
+          for (const v of withControls(seed)) refused(`${name} control ${JSON.stringify(v)}`, await sendWith(wrap(v)), status);
+          refused(`${name} NUL`, await sendWith(wrap(`${seed}\u0000`)), status);
+          refused(`${name} 100,000 characters`, await sendWith(wrap('a'.repeat(100_000))), status);
+          for (const v of lookAlikes(seed)) {
+            const res = await sendWith(wrap(v));
+            if (isStrict(leaf, field.schema)) refused(`${name} look-alike ${JSON.stringify(v)}`, res, status);
+            else survived(`${name} look-alike ${JSON.stringify(v)}`, res);
           }
-          expectRefused(`${op.path} ${field} NUL`, await send(op, JSON.stringify({ [field]: 'abc\u0000def' })));
-          expectRefused(`${op.path} ${field} 100k`, await send(op, JSON.stringify({ [field]: 'a'.repeat(100_000) })));
+          for (const v of withEdges(seed)) survived(`${name} edges ${JSON.stringify(v)}`, await sendWith(wrap(v)));
         }
-        if (schema.type === 'object') {
-          expectRefused(`${op.path} ${field} NUL in object`, await send(op, JSON.stringify({ [field]: { note: 'a\u0000b' } })));
+        if (isAmountField(leaf)) {
+          // A fee's fixed part may be zero; an amount of money moved may not.
+          const zero = leaf.startsWith('fixed_') ? [] : ['0', '0.00'];
+          for (const v of ['99999999999999.99', '0.001', '-1.00', '+1.00', '1e3', '1,00', ' 1.00', '1.00 ', 'NaN', 'Infinity', ...zero]) {
+            refused(`${name} ${JSON.stringify(v)}`, await sendWith(v), status);
+          }
+        }
+        if (field.schema.type === 'object' && !field.schema.properties) {
+          for (const v of [{ note: 'a\u0000b' }, { 'k\u0000': 'v' }, { deep: { deeper: ['x\u0000'] } }, { note: 'm'.repeat(100_000) }]) {
+            refused(`${name} ${JSON.stringify(v).slice(0, 40)}`, await sendWith(v), status);
+          }
         }
       }
     }
+    expect(problems).toEqual([]);
   });
 
-  it('refuses NUL in free text and metadata even when every other field is valid', async () => {
-    const pay = (extra: object) =>
-      http(app).post('/api/v1/pix/cash-out').set(c.auth).send({ amount: '1.00', pix_key: 'nul@example.com', pix_key_type: 'EMAIL', ...extra });
-    for (const extra of [{ description: 'rent\u0000' }, { reference: 'r\u0000' }, { metadata: { note: 'x\u0000' } }, { metadata: { 'k\u0000': 'v' } }]) {
-      expectRefused(JSON.stringify(extra), await pay(extra));
-    }
-    expectRefused('description 100k', await pay({ description: 'd'.repeat(100_000) }));
-    expectRefused('metadata 100k', await pay({ metadata: { note: 'm'.repeat(100_000) } }));
-  });
-
-  it('refuses an amount that would overflow a balance with a 4xx, and leaves the balance as it was', async () => {
+  it('refuses an amount that would overflow a balance with AMOUNT_TOO_LARGE, and leaves the balance as it was', async () => {
     // A balance holds 14 integer digits: ten of the largest deposits fit, the eleventh cannot.
     const rich = await newClient(app);
     const deposit = () => http(app).post('/api/v1/sandbox/deposits').set(rich.auth).send({ amount: '9999999999999.99' });
     for (let i = 0; i < 10; i++) expect((await deposit()).status).toBe(200);
-    const before = (await http(app).get('/api/v1/pix/balance').set(rich.auth)).body.data.available_balance;
+    const before = (await http(app).get('/api/v1/pix/balance').set(rich.auth)).body.data;
+    expect(before.available_balance).toBe('99999999999999.90');
     const over = await deposit();
-    expectRefused('overflowing deposit', over);
-    expect(over.body.error.code).toBe('AMOUNT_TOO_LARGE');
-    expect((await http(app).get('/api/v1/pix/balance').set(rich.auth)).body.data.available_balance).toBe(before);
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ success: false, error: { code: 'AMOUNT_TOO_LARGE', details: [expect.objectContaining({ field: 'amount' })] } });
+    expect((await http(app).get('/api/v1/pix/balance').set(rich.auth)).body.data).toEqual(before);
+    expect((await http(app).post('/api/v1/sandbox/deposits').set(rich.auth).send({ amount: '0.09' })).status).toBe(200);
+    expect((await http(app).post('/api/v1/sandbox/deposits').set(rich.auth).send({ amount: '0.01' })).body.error.code).toBe('AMOUNT_TOO_LARGE');
   });
 
-  it('refuses hostile numbers in list queries', async () => {
-    const doc = buildOpenApi(app);
-    const lists = Object.entries(doc.paths).filter(([, item]) =>
-      ((item as { get?: { parameters?: { name: string; in: string }[] } }).get?.parameters ?? []).some((p) => p.in === 'query' && ['limit', 'offset', 'page'].includes(p.name)),
-    );
-    expect(lists.length).toBeGreaterThanOrEqual(2);
-    for (const [template] of lists) {
-      const path = template.replace(/\{[^}]+\}/g, () => randomUUID());
-      const auth = template.startsWith('/api/v1/admin/') ? admin.auth : c.auth;
-      for (const query of [{ offset: '1e21' }, { limit: '-1' }, { page: 'NaN' }, { limit: '1e400' }, { offset: '0x10' }]) {
-        const res = await http(app).get(path).query(query).set(auth);
-        expectRefused(`${template} ${JSON.stringify(query)}`, res);
+  it('refuses hostile numbers and values in query parameters, and an undeclared one', async () => {
+    const lists = ops.filter((op) => op.method === 'get' && op.queryParams.length > 0);
+    expect(lists.filter((op) => op.queryParams.some((p) => p.name === 'offset')).length).toBeGreaterThanOrEqual(2);
+    for (const op of lists) {
+      const name = keyOf(op);
+      refused(`${name} undeclared page=NaN`, await send(op, undefined, { query: { page: 'NaN' } }), 400);
+      for (const p of op.queryParams) {
+        const s = p.schema ?? {};
+        const at = (v: string) => send(op, undefined, { query: { [p.name]: v } });
+        if (s.type === 'number' || s.type === 'integer') {
+          const bounds = [s.minimum, s.maximum].filter((b): b is number => b !== undefined);
+          const outside = bounds.length ? [String(bounds[0]! - 1), ...(bounds[1] !== undefined ? [String(bounds[1] + 1)] : [])] : [];
+          for (const v of ['1e21', '-1', 'NaN', 'Infinity', '0x10', '1e400', '1.5', '１', ' 1', '', '9'.repeat(400), ...outside]) {
+            refused(`${name} ${p.name}=${JSON.stringify(v)}`, await at(v), 400);
+          }
+        }
+        if (s.enum || s.format) for (const v of lookAlikes(String(sampleValue(doc, s)))) refused(`${name} ${p.name} look-alike ${JSON.stringify(v)}`, await at(v), 400);
+        for (const v of ['a\u0000b', '\u0007', 'x'.repeat(5000), '%', '\u202e1']) survived(`${name} ${p.name}=${JSON.stringify(v.slice(0, 20))}`, await at(v));
+        // Raw query strings: repeated, bracketed, and percent-encodings that are not UTF-8 or not encodings.
+        for (const raw of [`${p.name}=1&${p.name}=2`, `${p.name}[]=1`, `${p.name}[a]=1`, `${p.name}=%ED%A0%80`, `${p.name}=%FF`, `${p.name}=%ZZ`]) {
+          survived(`${name} ?${raw}`, await send(op, undefined, { path: `${pathOf(op)}?${raw}` }));
+        }
       }
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('survives hostile path parameters on every operation that has them', async () => {
+    for (const op of ops.filter((o) => o.pathParams.length > 0)) {
+      for (const p of op.pathParams) {
+        for (const v of ['%00', 'a'.repeat(3000), '%E2%80%AE1', '..%2F..%2Fhealth', '%ZZ', '1e21', '-1', '%F0%9F%98%80', encodeURIComponent('１２３')]) {
+          const body = op.method === 'get' ? undefined : JSON.stringify(bodiesOf(op)[0]);
+          survived(`${keyOf(op)} ${p.name}=${v.slice(0, 20)}`, await send(op, body, { path: pathOf(op, { [p.name]: v }) }));
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });

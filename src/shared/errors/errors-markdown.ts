@@ -19,13 +19,21 @@ codes are listed per operation in the OpenAPI document (\`x-error-codes\`, and a
 in each error response); both come from one table in the code, so they cannot disagree.
 `;
 
+/** Prose that follows a section's table. */
+const GROUP_NOTES: Partial<Record<ErrorGroup, string>> = {
+  payments: `A failed cash-out is not an HTTP error: its status record carries \`error_code\` (ISO 20022 style:
+\`AC03\` invalid creditor account, \`AM04\` insufficient funds at the receiver, \`AB03\` timeout) and
+\`error_message\`.`,
+};
+
 /** docs/errors.md, from the error catalog. */
 export function renderErrorsMarkdown(): string {
   const sections = (Object.keys(ERROR_GROUPS) as ErrorGroup[]).map((group) => {
     const rows = Object.entries(ERROR_CATALOG)
       .filter(([, info]) => info.group === group)
       .map(([code, info]) => `| \`${code}\` | ${info.status} | ${info.when} |`);
-    return [`## ${ERROR_GROUPS[group]}`, '', '| code | status | when |', '|---|---|---|', ...rows].join('\n');
+    const note = GROUP_NOTES[group];
+    return [`## ${ERROR_GROUPS[group]}`, '', '| code | status | when |', '|---|---|---|', ...rows, ...(note ? ['', note] : [])].join('\n');
   });
   return `${INTRO}\n${sections.join('\n\n')}\n`;
 }

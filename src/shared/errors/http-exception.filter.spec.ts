@@ -1,6 +1,6 @@
-import type { ErrorCode } from './error-catalog.js';
-import { NotFoundException, type ArgumentsHost } from '@nestjs/common';
+import { BadGatewayException, HttpException, NotFoundException, type ArgumentsHost } from '@nestjs/common';
 import { DomainError } from './domain-error.js';
+import { ERROR_CATALOG, type ErrorCode } from './error-catalog.js';
 import { HttpExceptionFilter } from './http-exception.filter.js';
 import { RateLimitedError } from '../rate-limit/rate-limiter.js';
 
@@ -55,5 +55,15 @@ describe('HttpExceptionFilter', () => {
     const missing = render(new NotFoundException());
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ error: { code: 'ROUTE_NOT_FOUND', message: 'No route for GET /x' } });
+  });
+
+  it('answers framework exceptions with the status the catalog gives their code, and a 5xx reveals nothing', () => {
+    const odd = render(new HttpException('Not Acceptable', 406));
+    expect(odd.body).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+    expect(odd.status).toBe(ERROR_CATALOG.BAD_REQUEST.status);
+    const upstream = render(new BadGatewayException('upstream 10.0.0.7:5432 said no'));
+    expect(upstream.status).toBe(500);
+    expect(upstream.body).toMatchObject({ error: { code: 'INTERNAL_ERROR' } });
+    expect(JSON.stringify(upstream.body)).not.toContain('10.0.0.7');
   });
 });

@@ -5,9 +5,10 @@ import { dependencyOutage } from './dependency-outage.js';
 import { inputRejection } from './input-rejection.js';
 import { DomainError } from './domain-error.js';
 import { errorBody } from './error-body.js';
+import type { ErrorCode } from './error-catalog.js';
 import { statusForCode } from './error-status.table.js';
 
-const CODE_BY_HTTP_STATUS: Record<number, string> = {
+const CODE_BY_HTTP_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_ERROR',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
@@ -48,14 +49,21 @@ export class HttpExceptionFilter implements ExceptionFilter {
       return { status, body: errorBody(exception.code, exception.message, requestId, exception.details) };
     }
     if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const code = CODE_BY_HTTP_STATUS[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+      const raw = exception.getStatus();
+      const code = CODE_BY_HTTP_STATUS[raw] ?? (raw >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST');
+      // The catalog decides the status of every code, so a body never disagrees with docs/errors.md.
+      const status = statusForCode(code);
+      if (code === 'INTERNAL_ERROR') return this.internalError(requestId);
       const message =
         status === HttpStatus.NOT_FOUND ? `No route for ${req.method} ${req.path}` : safeMessage(exception);
       return { status, body: errorBody(code, message, requestId) };
     }
+    return this.internalError(requestId);
+  }
+
+  private internalError(requestId: string) {
     return {
-      status: 500,
+      status: statusForCode('INTERNAL_ERROR'),
       body: errorBody('INTERNAL_ERROR', 'An unexpected error occurred; quote the request_id to support', requestId),
     };
   }

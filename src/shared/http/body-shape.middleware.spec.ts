@@ -12,6 +12,17 @@ describe('bodyShapeProblem', () => {
     expect(bodyShapeProblem(nested(MAX_BODY_DEPTH))).toBeNull();
   });
 
+  it('refuses a top level that is not an object', () => {
+    expect(bodyShapeProblem([{ amount: '1.00' }])).toEqual({ field: 'body', issue: 'must be a JSON object' });
+    expect(bodyShapeProblem([])).toEqual({ field: 'body', issue: 'must be a JSON object' });
+  });
+
+  it('refuses keys that reach a prototype, at any level', () => {
+    expect(bodyShapeProblem(JSON.parse('{"amount":"1.00","__proto__":{"admin":true}}'))).toEqual({ field: '__proto__', issue: 'is a reserved key' });
+    expect(bodyShapeProblem({ metadata: { a: { constructor: { prototype: 1 } } } })).toEqual({ field: 'metadata.a.constructor', issue: 'is a reserved key' });
+    expect(bodyShapeProblem({ metadata: { constructors: 1, proto: 2 } })).toBeNull();
+  });
+
   it('refuses 3,000 levels of nesting without overflowing the stack', () => {
     expect(bodyShapeProblem(nested(3000))).toMatchObject({ issue: expect.stringContaining('nested deeper') });
     expect(bodyShapeProblem(nested(MAX_BODY_DEPTH + 1))).not.toBeNull();

@@ -5,6 +5,11 @@ import { errorBody } from '../errors/error-body.js';
 export const MAX_BODY_DEPTH = 16;
 /** Most keys and array elements, all levels together, a request body may have. */
 export const MAX_BODY_NODES = 2_000;
+/**
+ * Keys that reach an object's prototype when code merges or assigns a body: refused anywhere. The
+ * validation pipe would not refuse them as unknown fields (class-transformer skips them).
+ */
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 interface Problem {
   issue: string;
@@ -13,11 +18,14 @@ interface Problem {
 
 /**
  * Looks at a parsed JSON body before validation runs, without recursion (so no depth can overflow
- * the stack): refuses nesting past MAX_BODY_DEPTH, more than MAX_BODY_NODES keys and elements, and
- * the NUL character anywhere (PostgreSQL stores it neither in text nor in jsonb). Returns the first
- * problem, naming the field's path.
+ * the stack; class-transformer, which the validation pipe runs first, overflows it at ~2,400 levels):
+ * refuses a top level that is not an object (every body of the API is one), nesting past
+ * MAX_BODY_DEPTH, more than MAX_BODY_NODES keys and elements, the keys of RESERVED_KEYS, and the NUL
+ * character anywhere (PostgreSQL stores it neither in text nor in jsonb). Returns the first problem,
+ * naming the field's path.
  */
 export function bodyShapeProblem(body: unknown): Problem | null {
+  if (Array.isArray(body)) return { field: 'body', issue: 'must be a JSON object' };
   const stack: { value: unknown; path: string; depth: number }[] = [{ value: body, path: '', depth: 0 }];
   let nodes = 0;
   while (stack.length > 0) {
@@ -33,6 +41,7 @@ export function bodyShapeProblem(body: unknown): Problem | null {
     if (nodes > MAX_BODY_NODES) return { field: path || 'body', issue: `more than ${MAX_BODY_NODES} keys and elements` };
     for (const [key, child] of entries) {
       if (key.includes('\u0000')) return { field: path || 'body', issue: 'a key must not contain the NUL character' };
+      if (RESERVED_KEYS.has(key)) return { field: path ? `${path}.${key}` : key, issue: 'is a reserved key' };
       stack.push({ value: child, path: path ? `${path}.${key}` : key, depth: depth + 1 });
     }
   }

@@ -1,8 +1,11 @@
 import { Money } from '../../../shared/money/money.js';
-import { InsufficientBlockedFundsError, InsufficientFundsError } from './ledger.errors.js';
+import { BalanceTooLargeError, InsufficientBlockedFundsError, InsufficientFundsError } from './ledger.errors.js';
 import { POSTING_RULES, type OperationType } from './ledger-operation.js';
 
-/** The two buckets of one client account. Neither may ever go below zero. */
+/** The largest figure a balance column (`numeric(20,6)`) holds. */
+export const MAX_BALANCE = Money.of('99999999999999.999999');
+
+/** The two buckets of one client account. Neither may ever go below zero, nor past MAX_BALANCE. */
 export class AccountBalance {
   constructor(
     readonly available: Money,
@@ -25,6 +28,7 @@ export class AccountBalance {
     const blocked = this.shift(this.blocked, rule.blocked, amount);
     if (available.isNegative()) throw new InsufficientFundsError(this.available.toFixed2(), amount.toFixed2());
     if (blocked.isNegative()) throw new InsufficientBlockedFundsError(this.blocked.toFixed2(), amount.toFixed2());
+    if (available.gt(MAX_BALANCE) || blocked.gt(MAX_BALANCE)) throw new BalanceTooLargeError(amount.toFixed2());
     return new AccountBalance(available, blocked);
   }
 

@@ -12,3 +12,12 @@ export class InsufficientBlockedFundsError extends DomainError {
     super('INSUFFICIENT_BLOCKED_FUNDS', `Blocked balance ${blocked} is less than ${requested}`);
   }
 }
+
+/** A balance past what its column holds (numeric(20,6): 14 integer digits); refused before any write. */
+export class BalanceTooLargeError extends DomainError {
+  constructor(amount: string) {
+    super('AMOUNT_TOO_LARGE', `An amount of ${amount} would take the balance beyond what an account can hold`, [
+      { field: 'amount', issue: 'would take the balance beyond 99999999999999.99' },
+    ]);
+  }
+}

@@ -1,10 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsObject, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsObject, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
+import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { IsSmallJson } from '../../../../shared/http/is-small-json.validator.js';
-
-/** Printable text: no control characters (NUL included), 1-100 characters, not only spaces. */
-const EXTERNAL_ID_PATTERN = /^(?=.*\S)[^\p{Cc}\p{Cs}]{1,100}$/u;
+import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 
 export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] as const;
 export const ACCOUNT_TYPES = ['checking', 'savings', 'salary', 'payment'] as const;
@@ -16,44 +15,45 @@ export class CreateCashOutRequest {
   amount: string;
 
   @ApiPropertyOptional({ description: 'Flow 1: recipient Pix key', example: 'maria@example.com' })
-  @IsOptional()
+  @Omittable()
   @IsString()
   @Length(1, 100)
   pix_key?: string;
 
   @ApiPropertyOptional({ enum: PIX_KEY_TYPES, description: 'Flow 1' })
-  @IsOptional()
+  @Omittable()
   @IsIn(PIX_KEY_TYPES)
   pix_key_type?: (typeof PIX_KEY_TYPES)[number];
 
-  @ApiPropertyOptional({ description: 'Flow 2: full or company name' })
-  @IsOptional()
+  @ApiPropertyOptional({ description: 'Flow 2: full or company name, printable text', maxLength: 140 })
+  @Omittable()
   @IsString()
   @Length(1, 140)
+  @IsPrintableText()
   receiver_name?: string;
 
   @ApiPropertyOptional({ description: 'Flow 2: CPF (11 digits) or CNPJ (14 digits)' })
-  @IsOptional()
+  @Omittable()
   @Matches(/^(\d{11}|\d{14})$/, { message: 'receiver_document must be 11 (CPF) or 14 (CNPJ) digits' })
   receiver_document?: string;
 
   @ApiPropertyOptional({ description: 'Flow 2: 8-digit ISPB', example: '00000000' })
-  @IsOptional()
+  @Omittable()
   @Matches(/^\d{8}$/, { message: 'receiver_ispb must be 8 digits' })
   receiver_ispb?: string;
 
   @ApiPropertyOptional({ description: 'Flow 2: branch (up to 4 digits)', example: '0001' })
-  @IsOptional()
+  @Omittable()
   @Matches(/^\d{1,4}$/, { message: 'receiver_branch must be up to 4 digits' })
   receiver_branch?: string;
 
   @ApiPropertyOptional({ description: 'Flow 2: account number (digits)' })
-  @IsOptional()
+  @Omittable()
   @Matches(/^\d{1,20}$/, { message: 'receiver_account must be 1 to 20 digits' })
   receiver_account?: string;
 
   @ApiPropertyOptional({ enum: ACCOUNT_TYPES, description: 'Flow 2' })
-  @IsOptional()
+  @Omittable()
   @IsIn(ACCOUNT_TYPES)
   receiver_account_type?: (typeof ACCOUNT_TYPES)[number];
 
@@ -62,25 +62,29 @@ export class CreateCashOutRequest {
     example: 'order 2026/0042',
     maxLength: 100,
   })
-  @IsOptional()
+  @Omittable()
   @IsString()
-  @Matches(EXTERNAL_ID_PATTERN, { message: 'external_id must be 1 to 100 printable characters (no control characters), not only spaces' })
+  @Length(1, 100)
+  @IsPrintableText()
+  @Matches(/\S/, { message: 'external_id must not be only spaces' })
   external_id?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
+  @ApiPropertyOptional({ description: 'Shown to the recipient: printable text (no control characters)', maxLength: 140 })
+  @Omittable()
   @IsString()
   @MaxLength(140)
+  @IsPrintableText()
   description?: string;
 
-  @ApiPropertyOptional({ description: 'Your internal reference' })
-  @IsOptional()
+  @ApiPropertyOptional({ description: 'Your internal reference: printable text (no control characters)', maxLength: 140 })
+  @Omittable()
   @IsString()
   @MaxLength(140)
+  @IsPrintableText()
   reference?: string;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Your key-value data, up to 4,096 characters of JSON' })
-  @IsOptional()
+  @Omittable()
   @IsObject()
   @IsSmallJson(4096)
   metadata?: Record<string, unknown>;

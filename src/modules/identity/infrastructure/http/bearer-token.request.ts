@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsString, MaxLength } from 'class-validator';
+import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 
 export class BearerTokenRequest {
   @ApiPropertyOptional({
@@ -7,7 +8,7 @@ export class BearerTokenRequest {
     example: ['pix:balance:read'],
     description: 'Scopes for the token; omitted or empty: every scope of the key',
   })
-  @IsOptional()
+  @Omittable()
   @IsArray()
   @ArrayMaxSize(50)
   @IsString({ each: true })

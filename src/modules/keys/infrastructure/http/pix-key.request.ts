@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsIn, IsString, IsUUID, MaxLength } from 'class-validator';
+import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 import { PIX_KEY_TYPES } from '../../../qr-code/domain/pix-key-syntax.js';
 import type { PixKeyType } from '../../application/key-directory.js';
 import { KEY_DELETION_REASONS, type KeyDeletionReason } from '../../domain/pix-key.aggregate.js';
@@ -16,20 +17,20 @@ export class RegisterPixKeyBody {
       'Required except for EVP, whose value the service generates (sending one is refused). CPF/CNPJ: digits only, ' +
       "the holder's own document; EMAIL: lower case, at most 77 characters; PHONE: +55, area code and number",
   })
-  @IsOptional()
+  @Omittable()
   @IsString({ message: 'key_value must be a string' })
   @MaxLength(200)
   key_value?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: "One of your accounts; defaults to your default account" })
-  @IsOptional()
+  @Omittable()
   @IsUUID('all', { message: 'account_id must be a UUID' })
   account_id?: string;
 }
 
 export class DeletePixKeyBody {
   @ApiPropertyOptional({ enum: KEY_DELETION_REASONS, default: 'USER_REQUESTED' })
-  @IsOptional()
+  @Omittable()
   @IsIn(KEY_DELETION_REASONS, { message: `reason must be one of ${KEY_DELETION_REASONS.join(', ')}` })
   reason?: KeyDeletionReason;
 }

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
+import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
+import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 import { PageQuery } from '../../../../shared/http/page.query.js';
 import { LIMIT_PERIODS, LIMIT_TYPES, type LimitPeriod, type LimitType } from '../../domain/limit-kinds.js';
 import { LIMIT_REQUEST_STATUSES, type LimitRequestStatus } from '../../domain/limit-request.aggregate.js';
@@ -18,14 +20,15 @@ export class CreateLimitRequestBody {
   @IsAmount()
   requested_amount: string;
 
-  @ApiPropertyOptional({ maxLength: 500, example: 'Paying rent at night' })
-  @IsOptional()
+  @ApiPropertyOptional({ maxLength: 500, example: 'Paying rent at night', description: 'Printable text' })
+  @Omittable()
   @IsString()
   @MaxLength(500)
+  @IsPrintableText()
   reason?: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: "Defaults to the client's default account" })
-  @IsOptional()
+  @Omittable()
   @IsUUID('all', { message: 'account_id must be a UUID' })
   account_id?: string;
 }
@@ -46,9 +49,10 @@ export class AdminLimitRequestsQuery extends PageQuery {
 }
 
 export class RejectLimitRequestBody {
-  @ApiProperty({ minLength: 1, maxLength: 500, example: 'Declared income does not support this limit' })
+  @ApiProperty({ minLength: 1, maxLength: 500, example: 'Declared income does not support this limit', description: 'Printable text' })
   @IsString()
   @Matches(/\S/, { message: 'reason must not be blank' })
   @MaxLength(500)
+  @IsPrintableText()
   reason: string;
 }

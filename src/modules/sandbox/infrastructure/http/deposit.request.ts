@@ -1,17 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsObject, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
+import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
+import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 
 export class SandboxPayerDto {
-  @ApiPropertyOptional({ example: 'João da Silva' })
-  @IsOptional()
+  @ApiPropertyOptional({ example: 'João da Silva', maxLength: 140, description: 'Printable text' })
+  @Omittable()
   @IsString()
   @MaxLength(140)
+  @IsPrintableText()
   name?: string;
 
   @ApiPropertyOptional({ example: '52998224725' })
-  @IsOptional()
+  @Omittable()
   @Matches(/^(\d{11}|\d{14})$/, { message: 'payer.document must be 11 or 14 digits' })
   document?: string;
 }
@@ -22,12 +25,13 @@ export class DepositRequest {
   amount: string;
 
   @ApiPropertyOptional({ format: 'uuid', description: "Defaults to the client's default account" })
-  @IsOptional()
+  @Omittable()
   @IsUUID('all')
   account_id?: string;
 
   @ApiPropertyOptional({ type: SandboxPayerDto })
-  @IsOptional()
+  @Omittable()
+  @IsObject({ message: 'payer must be an object' })
   @ValidateNested()
   @Type(() => SandboxPayerDto)
   payer?: SandboxPayerDto;

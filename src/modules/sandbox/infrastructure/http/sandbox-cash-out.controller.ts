@@ -1,16 +1,16 @@
 import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
+import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 import { ReturnCashOutUseCase } from '../../../cash-out/application/return-cash-out.use-case.js';
 
 export class SandboxReturnRequest {
   @ApiPropertyOptional({ example: '10.00', description: 'Defaults to the whole amount' })
-  @IsOptional()
+  @Omittable()
   @IsAmount()
   amount?: string;
 }
@@ -35,7 +35,7 @@ export class SandboxCashOutController {
   @ClientEndpoint('pix:cashout:write')
   @ApiOperation({ summary: "Simulate the recipient's bank returning one of your completed cash-outs" })
   @ApiOkResponse({ type: SandboxReturnResponse })
-  @ApiErrors('CASH_OUT_NOT_FOUND', 'CASH_OUT_NOT_RETURNABLE')
+  @ApiErrors('CASH_OUT_NOT_FOUND', 'CASH_OUT_NOT_RETURNABLE', 'INVALID_STATE_TRANSITION')
   async return(
     @CurrentPrincipal() p: Principal,
     @Param('id', notFoundOnBadId) id: string,

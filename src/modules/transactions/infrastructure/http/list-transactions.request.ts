@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsRFC3339, IsString, MaxLength } from 'class-validator';
+import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { PageQuery } from '../../../../shared/http/page.query.js';
 import {
   TRANSACTION_STATUSES,
@@ -24,12 +25,14 @@ export class ListTransactionsQuery extends PageQuery {
   @IsOptional()
   @IsString()
   @MaxLength(32)
+  @IsPrintableText()
   e2e?: string;
 
   @ApiPropertyOptional({ description: 'Exact reference' })
   @IsOptional()
   @IsString()
   @MaxLength(140)
+  @IsPrintableText()
   reference?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'RFC 3339; requires date_to; range at most 30 days' })
