@@ -1,6 +1,9 @@
 import { Money } from '../../../shared/money/money.js';
 import { CashOut } from './cash-out.aggregate.js';
 
+/** Time is a parameter of the aggregate: any fixed instant will do. */
+const AT = new Date('2026-03-10T15:00:00.000Z');
+
 const party = { name: 'X', document: '52998224725', ispb: '00000000', participantName: 'BB', branch: '0001', account: '1', accountType: 'payment' as const };
 const make = () =>
   CashOut.queue(
@@ -8,7 +11,7 @@ const make = () =>
       id: 'co1', clientId: 'c1', accountId: 'a1', externalId: 'ext', amount: Money.of('10.00'), flow: 'key',
       pixKey: 'a@b.co', pixKeyType: 'EMAIL', payer: party, receiver: party, endToEndId: 'E1',
     },
-    new Date(),
+    AT,
   );
 
 describe('CashOut', () => {
@@ -21,32 +24,32 @@ describe('CashOut', () => {
   it('completes through processing and records webhook events', () => {
     const c = make();
     c.pullEvents();
-    c.startProcessing(new Date());
-    c.complete(new Date());
+    c.startProcessing(AT);
+    c.complete(AT);
     expect(c.pullEvents().map((e) => e.type)).toEqual(['cash_out.processing', 'cash_out.completed']);
     expect(c.snapshot.completedAt).not.toBeNull();
   });
 
   it('fails with an error code, and never completes afterwards', () => {
     const c = make();
-    c.startProcessing(new Date());
-    c.fail('AC03', 'Invalid account', new Date());
+    c.startProcessing(AT);
+    c.fail('AC03', 'Invalid account', AT);
     expect(c.snapshot.errorCode).toBe('AC03');
-    expect(() => c.complete(new Date())).toThrow(expect.objectContaining({ code: 'INVALID_STATE_TRANSITION' }));
+    expect(() => c.complete(AT)).toThrow(expect.objectContaining({ code: 'INVALID_STATE_TRANSITION' }));
   });
 
   it('cannot skip processing or be returned before completing', () => {
-    expect(() => make().complete(new Date())).toThrow();
-    expect(() => make().markReturned(Money.of('1'), new Date())).toThrow();
+    expect(() => make().complete(AT)).toThrow();
+    expect(() => make().markReturned(Money.of('1'), AT)).toThrow();
   });
 
   it('is returned once, for at most the original amount', () => {
     const c = make();
-    c.startProcessing(new Date());
-    c.complete(new Date());
-    expect(() => c.markReturned(Money.of('10.01'), new Date())).toThrow();
-    c.markReturned(Money.of('4.00'), new Date());
+    c.startProcessing(AT);
+    c.complete(AT);
+    expect(() => c.markReturned(Money.of('10.01'), AT)).toThrow();
+    c.markReturned(Money.of('4.00'), AT);
     expect(c.snapshot.returnedAmount!.toFixed2()).toBe('4.00');
-    expect(() => c.markReturned(Money.of('1'), new Date())).toThrow();
+    expect(() => c.markReturned(Money.of('1'), AT)).toThrow();
   });
 });

@@ -43,7 +43,7 @@ describe('LimitRequestExpiryScheduler', () => {
 
   it('keeps claiming batches while they come back full', async () => {
     const s = scheduler('all', [100, 100, 7]);
-    expect(await s.sweepOnce(new Date())).toBe(207);
+    expect(await s.sweepOnce(new Date('2026-03-10T15:00:00.000Z'))).toBe(207);
     expect(calls).toBe(3);
   });
 });
