@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
+import { PeriodicTask } from '../../../../shared/queue/periodic-task.js';
 import { ReconcileCashOutsUseCase } from '../../application/reconcile-cash-outs.use-case.js';
 
 /**
@@ -8,31 +9,18 @@ import { ReconcileCashOutsUseCase } from '../../application/reconcile-cash-outs.
  * repeatable job's schedule lives in Redis too. Several workers sweeping at once queue each payment once.
  */
 @Injectable()
-export class CashOutReconciliationScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class CashOutReconciliationScheduler extends PeriodicTask {
   private readonly logger = new Logger(CashOutReconciliationScheduler.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
 
   constructor(
     private readonly reconcile: ReconcileCashOutsUseCase,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.appRole === 'api') return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.reconcile
-        .execute()
-        .then((n) => n > 0 && this.logger.warn({ count: n }, 'unfinished cash-outs queued for reconciliation'))
-        .catch((err: unknown) => this.logger.warn({ err }, 'cash-out reconciliation sweep failed; will retry'))
-        .finally(() => (this.running = undefined));
-    }, this.config.reconcileIntervalMs);
-    this.timer.unref();
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    super({ appRole: config.appRole, everyMs: config.reconcileIntervalMs, what: 'cash-out reconciliation sweep' });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  protected async runOnce(): Promise<void> {
+    const n = await this.reconcile.execute();
+    if (n > 0) this.logger.warn({ count: n }, 'unfinished cash-outs queued for reconciliation');
   }
 }

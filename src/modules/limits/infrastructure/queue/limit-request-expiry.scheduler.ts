@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
-import { EXPIRY_BATCH, ExpireLimitRequestsUseCase } from '../../application/expire-limit-requests.use-case.js';
+import { PeriodicTask } from '../../../../shared/queue/periodic-task.js';
 import { Clock } from '../../../../shared/time/clock.js';
+import { EXPIRY_BATCH, ExpireLimitRequestsUseCase } from '../../application/expire-limit-requests.use-case.js';
 
 export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
 
@@ -11,31 +12,17 @@ export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
  * number of workers can sweep at once without double expiry.
  */
 @Injectable()
-export class LimitRequestExpiryScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(LimitRequestExpiryScheduler.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-
+export class LimitRequestExpiryScheduler extends PeriodicTask {
   constructor(
     private readonly expire: ExpireLimitRequestsUseCase,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly clock: Clock,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.appRole === 'api') return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      this.running = this.sweepOnce()
-        .catch((err: unknown) => this.logger.warn({ err }, 'limit request expiry sweep failed; will retry'))
-        .finally(() => (this.running = undefined));
-    }, EXPIRY_SWEEP_INTERVAL_MS);
-    this.timer.unref();
+  ) {
+    super({ appRole: config.appRole, everyMs: EXPIRY_SWEEP_INTERVAL_MS, what: 'limit request expiry sweep' });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  protected runOnce(): Promise<number> {
+    return this.sweepOnce();
   }
 
   /** Expires every request due at `now`, batch by batch (one transaction each); returns how many. */
