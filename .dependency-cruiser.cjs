@@ -1,7 +1,8 @@
 /**
  * Layering rules (STYLE.md): domain imports no framework and no outer layer; application never
- * imports infrastructure; a module never reaches into another module's infrastructure.
- * Run with `npm run layers` (depcruise src --config .dependency-cruiser.cjs).
+ * imports infrastructure; a module uses another only through its application/ layer (and its Nest
+ * module file); no import cycles. Run with `npm run layers` (scripts/layers.mjs: these rules, then a
+ * check that no two modules depend on each other, however indirectly).
  *
  * Relative imports are written `./x.js` (module nodenext): dependency-cruiser retries an unresolved
  * `.js` as `.ts` by itself. Its schema rejects enhanced-resolve's `extensionAlias`, so don't add it.
@@ -54,16 +55,19 @@ module.exports = {
       to: { path: '^src/(|.+/)infrastructure/' },
     },
     {
-      name: 'no-foreign-infrastructure',
+      name: 'no-foreign-internals',
       severity: 'error',
-      comment: "Modules talk through exported application services and ports, never another module's adapters.",
+      comment:
+        "A module's public API is its application/ layer (use cases, services, ports) and its Nest module file; " +
+        'another module never imports its domain/ internals or its infrastructure/ adapters.',
       from: { path: '^src/modules/([^/]+)/' },
-      to: { path: '^src/modules/[^/]+/infrastructure/', pathNot: '^src/modules/$1/' },
+      to: { path: '^src/modules/[^/]+/(domain|infrastructure)/', pathNot: '^src/modules/$1/' },
     },
     {
       name: 'no-circular',
-      severity: 'warn',
-      comment: 'Circular imports make load order fragile (and Nest DI cycles need forwardRef).',
+      severity: 'error',
+      comment:
+        'Circular imports make load order fragile (and Nest DI cycles need forwardRef). scripts/layers.mjs also refuses cycles between modules.',
       from: {},
       to: { circular: true },
     },

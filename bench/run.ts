@@ -25,7 +25,9 @@ function randomCpf(): string {
 }
 
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  const value = sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  if (value === undefined) throw new Error('percentile of an empty sample');
+  return value;
 }
 
 async function timed(label: string, total: number, concurrency: number, op: (i: number) => Promise<unknown>) {
@@ -67,19 +69,28 @@ async function main(): Promise<void> {
   const onboard = app.get(OnboardClientUseCase);
   const ledger = app.get(LedgerService);
   const uow = app.get(UnitOfWork);
-  console.log(`node ${process.version}, ${new Date().toISOString()}, RSS after boot ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+  console.log(
+    `node ${process.version}, ${new Date().toISOString()}, RSS after boot ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+  );
 
   const accounts = await Promise.all(Array.from({ length: 20 }, () => onboard.execute('Bench', randomCpf(), undefined, '1000000.00')));
+  const account = (i: number) => {
+    const onboarded = accounts[i];
+    if (!onboarded) throw new Error(`bench account ${i} was not onboarded`);
+    return onboarded;
+  };
   const debit = (accountId: string) =>
-    uow.run(() => ledger.post({ transactionId: null, description: 'bench', lines: [{ accountId, operation: 'debit', amount: Money.of('0.01') }] }));
+    uow.run(() =>
+      ledger.post({ transactionId: null, description: 'bench', lines: [{ accountId, operation: 'debit', amount: Money.of('0.01') }] }),
+    );
 
-  await timed('ledger debit, one account, serial', 500, 1, () => debit(accounts[0].account_id));
-  await timed('ledger debit, one account, contended', 1000, 10, () => debit(accounts[0].account_id));
-  await timed('ledger debit, 20 accounts', 2000, 10, (i) => debit(accounts[i % 20].account_id));
+  await timed('ledger debit, one account, serial', 500, 1, () => debit(account(0).account_id));
+  await timed('ledger debit, one account, contended', 1000, 10, () => debit(account(0).account_id));
+  await timed('ledger debit, 20 accounts', 2000, 10, (i) => debit(account(i % 20).account_id));
 
   const tokenRes = await fetch(`http://127.0.0.1:${port}/api/v1/auth/bearer-token`, {
     method: 'POST',
-    headers: { 'x-key-id': accounts[1].key_id, 'x-secret-key': accounts[1].secret_key, 'content-type': 'application/json' },
+    headers: { 'x-key-id': account(1).key_id, 'x-secret-key': account(1).secret_key, 'content-type': 'application/json' },
     body: '{}',
   });
   const { token } = (await tokenRes.json()) as { token: string };
@@ -98,7 +109,9 @@ async function main(): Promise<void> {
     if (r.status !== 200) throw new Error(`cash-out ${r.status}: ${await r.text()}`);
     await r.arrayBuffer();
   });
-  console.log(`RSS at end ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, heap used ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`);
+  console.log(
+    `RSS at end ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, heap used ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`,
+  );
   await app.close();
 }
 

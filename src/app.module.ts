@@ -32,12 +32,7 @@ export interface AppOptions {
 }
 
 /** Headers and fields that must never reach a log line. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers["x-secret-key"]',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-];
+const REDACT = ['req.headers.authorization', 'req.headers["x-secret-key"]', 'req.headers.cookie', 'res.headers["set-cookie"]'];
 
 @Module({})
 export class AppModule {
@@ -75,7 +70,7 @@ export class AppModule {
         TransactionsModule,
         HealthModule,
         HousekeepingModule,
-        OnboardingModule,
+        OnboardingModule.register(config.pixProvider),
         CashOutModule,
         FeesModule,
         LimitsModule,

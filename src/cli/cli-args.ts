@@ -3,7 +3,7 @@ export function parseArgs(argv: string[]): { command: string | undefined; flags:
   const [command, ...rest] = argv;
   const flags: Record<string, string> = {};
   for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
+    const arg = rest[i]!; // i < rest.length
     if (!arg.startsWith('--')) throw new Error(`unexpected argument: ${arg}`);
     const eq = arg.indexOf('=');
     if (eq > 0) {

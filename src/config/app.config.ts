@@ -16,11 +16,10 @@ export interface AppConfig {
   pspName: string;
   /** The Central Bank's Pix participant CSV, relative to the working directory unless absolute. */
   participantsFile: string;
-  pixProvider: string;
+  /** Which adapters serve the Pix ports (DICT, SPI, QR payloads); loadConfig refuses any other value. */
+  pixProvider: (typeof PIX_PROVIDERS)[number];
   pixQrBaseUrl: string;
   sandboxSpiLatencyMs: number;
-  webhookRetryScheduleSeconds: number[];
-  webhookAllowPrivateNetworks: boolean;
   rateLimitPerMinute: number;
   lookupRateLimitPerMinute: number;
   appRole: AppRole;
@@ -55,6 +54,10 @@ export interface AppConfig {
 /** The SPI/DICT adapters this build knows. */
 export const PIX_PROVIDERS = ['sandbox'] as const;
 
+function isPixProvider(value: string): value is (typeof PIX_PROVIDERS)[number] {
+  return (PIX_PROVIDERS as readonly string[]).includes(value);
+}
+
 /** HS256 keys shorter than the hash output weaken the signature (RFC 7518 §3.2). */
 export const MIN_JWT_SECRET_BYTES = 32;
 
@@ -84,20 +87,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const pixProvider = env.PIX_PROVIDER ?? (production ? '' : 'sandbox');
   if (production && !pixProvider) {
-    throw new Error('PIX_PROVIDER must be set when NODE_ENV=production (the sandbox moves no real money; set PIX_PROVIDER=sandbox to run it on purpose)');
+    throw new Error(
+      'PIX_PROVIDER must be set when NODE_ENV=production (the sandbox moves no real money; set PIX_PROVIDER=sandbox to run it on purpose)',
+    );
   }
-  if (!(PIX_PROVIDERS as readonly string[]).includes(pixProvider)) {
+  if (!isPixProvider(pixProvider)) {
     throw new Error(`PIX_PROVIDER must be one of ${PIX_PROVIDERS.join(', ')} (got "${pixProvider}")`);
   }
   const role = (env.APP_ROLE ?? 'all') as AppRole;
   if (!['api', 'worker', 'all'].includes(role)) throw new Error('APP_ROLE must be api, worker or all');
   const ispb = env.PSP_ISPB ?? '99999004';
   if (!/^\d{8}$/.test(ispb)) throw new Error('PSP_ISPB must be 8 digits');
-  const schedule = (env.WEBHOOK_RETRY_SCHEDULE ?? '5,300,1800,7200,18000,36000,50400,72000,86400')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (schedule.some((s) => !/^\d+$/.test(s))) throw new Error('WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds');
   return {
     nodeEnv,
     port: int('PORT', 3000, env),
@@ -111,8 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pixProvider,
     pixQrBaseUrl: env.PIX_QR_BASE_URL ?? 'pix.sandbox.local',
     sandboxSpiLatencyMs: int('SANDBOX_SPI_LATENCY_MS', 100, env),
-    webhookRetryScheduleSeconds: schedule.map(Number),
-    webhookAllowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false, env),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 1200, env),
     lookupRateLimitPerMinute: int('LOOKUP_RATE_LIMIT_PER_MINUTE', 60, env),
     appRole: role,

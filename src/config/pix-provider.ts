@@ -14,7 +14,7 @@ export function bindByProvider<T>(port: Abstract<T>, adapters: Record<PixProvide
     {
       provide: port,
       inject: [APP_CONFIG, ...types],
-      useFactory: (config: AppConfig, ...instances: T[]) => instances[types.indexOf(adapters[config.pixProvider as PixProvider])],
+      useFactory: (config: AppConfig, ...instances: T[]) => instances[types.indexOf(adapters[config.pixProvider])],
     },
   ];
 }

@@ -1,4 +1,9 @@
-import { AccountOrmEntity, AdminOrmEntity, ApiKeyOrmEntity, ClientOrmEntity } from '../modules/identity/infrastructure/persistence/identity.orm-entities.js';
+import {
+  AccountOrmEntity,
+  AdminOrmEntity,
+  ApiKeyOrmEntity,
+  ClientOrmEntity,
+} from '../modules/identity/infrastructure/persistence/identity.orm-entities.js';
 import { JournalOrmEntity } from '../modules/ledger/infrastructure/persistence/journal.orm-entity.js';
 import { LedgerAccountOrmEntity } from '../modules/ledger/infrastructure/persistence/ledger-account.orm-entity.js';
 import { LedgerEntryOrmEntity } from '../modules/ledger/infrastructure/persistence/ledger-entry.orm-entity.js';

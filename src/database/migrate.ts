@@ -33,11 +33,12 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (!rowCount) await client.query(`CREATE DATABASE "${name}"`).catch((e: { code?: string }) => {
-      // Created by a concurrent starter: 42P04 if it committed first, 23505 (pg_database's unique
-      // index) if both inserts raced.
-      if (e.code !== '42P04' && e.code !== '23505') throw e;
-    });
+    if (!rowCount)
+      await client.query(`CREATE DATABASE "${name}"`).catch((e: { code?: string }) => {
+        // Created by a concurrent starter: 42P04 if it committed first, 23505 (pg_database's unique
+        // index) if both inserts raced.
+        if (e.code !== '42P04' && e.code !== '23505') throw e;
+      });
   } finally {
     await client.end();
   }

@@ -9,10 +9,12 @@ import { TokenService } from './auth/token.service.js';
 import { OutboxMessageOrmEntity } from './outbox/outbox-message.orm-entity.js';
 import { OutboxRelay } from './outbox/outbox.relay.js';
 import { OutboxWriter } from './outbox/outbox.writer.js';
+import { TypeOrmOutboxWriter } from './outbox/typeorm-outbox.writer.js';
+import { TypeOrmUnitOfWork } from './persistence/typeorm-unit-of-work.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import { BullJobPublisher } from './queue/bull-job-publisher.adapter.js';
 import { JobPublisher } from './queue/job-publisher.js';
-import { QUEUE_SETTLEMENT, QUEUE_WEBHOOKS } from './queue/queue.names.js';
+import { QUEUE_SETTLEMENT } from './queue/queue.names.js';
 import { IdempotencyKeyOrmEntity } from './idempotency/idempotency-key.orm-entity.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { QueueRoutes } from './queue/queue-routes.js';
@@ -30,7 +32,6 @@ import { RedisConnection } from './redis/redis.provider.js';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ redis: config.redisUrl, prefix: `${config.redisKeyPrefix}:bull` }),
     }),
-    BullModule.registerQueue({ name: QUEUE_WEBHOOKS }),
     BullModule.registerQueueAsync({
       name: QUEUE_SETTLEMENT,
       inject: [APP_CONFIG],
@@ -41,8 +42,10 @@ import { RedisConnection } from './redis/redis.provider.js';
     }),
   ],
   providers: [
-    UnitOfWork,
-    OutboxWriter,
+    TypeOrmUnitOfWork,
+    { provide: UnitOfWork, useExisting: TypeOrmUnitOfWork },
+    TypeOrmOutboxWriter,
+    { provide: OutboxWriter, useExisting: TypeOrmOutboxWriter },
     OutboxRelay,
     QueueRoutes,
     { provide: JobPublisher, useClass: BullJobPublisher },
@@ -52,6 +55,19 @@ import { RedisConnection } from './redis/redis.provider.js';
     JwtStrategy,
     IdempotencyService,
   ],
-  exports: [IdempotencyService, UnitOfWork, OutboxWriter, OutboxRelay, QueueRoutes, JobPublisher, RedisConnection, RateLimiterFactory, TokenService, BullModule],
+  exports: [
+    IdempotencyService,
+    TypeOrmUnitOfWork,
+    UnitOfWork,
+    TypeOrmOutboxWriter,
+    OutboxWriter,
+    OutboxRelay,
+    QueueRoutes,
+    JobPublisher,
+    RedisConnection,
+    RateLimiterFactory,
+    TokenService,
+    BullModule,
+  ],
 })
 export class SharedModule {}

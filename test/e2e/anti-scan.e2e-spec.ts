@@ -20,7 +20,12 @@ describe('anti-scan look-up budget on every path (e2e)', () => {
   afterAll(() => app.close());
 
   /** Three misses use the budget up (5 + 5 + 5 > 12): the fourth request, whatever it asks, is 429. */
-  const scan = async (c: TestClient, miss: () => Promise<{ status: number; body: { error?: { code: string } } }>, code: string, next: () => Promise<{ status: number; headers: Record<string, string> }>) => {
+  const scan = async (
+    c: TestClient,
+    miss: () => Promise<{ status: number; body: { error?: { code: string } } }>,
+    code: string,
+    next: () => Promise<{ status: number; headers: Record<string, string> }>,
+  ) => {
     for (let i = 0; i < 3; i++) {
       const res = await miss();
       expect({ i, status: res.status, code: res.body.error?.code }).toEqual({ i, status: 400, code });
@@ -44,15 +49,36 @@ describe('anti-scan look-up budget on every path (e2e)', () => {
   it('cash-out Flow 2: unknown accounts at this institution spend the budget', async () => {
     const c = await newClient(app, { balance: '10.00' });
     let n = 0;
-    const guess = () => ({ ...bankDetails, amount: '1.00', receiver_ispb: ispb, receiver_branch: '0001', receiver_account: String(100000000 + n++) });
-    await scan(c, () => cashOut(app, c, guess()), 'RECEIVER_ACCOUNT_NOT_FOUND', () => cashOut(app, c, guess()));
+    const guess = () => ({
+      ...bankDetails,
+      amount: '1.00',
+      receiver_ispb: ispb,
+      receiver_branch: '0001',
+      receiver_account: String(100000000 + n++),
+    });
+    await scan(
+      c,
+      () => cashOut(app, c, guess()),
+      'RECEIVER_ACCOUNT_NOT_FOUND',
+      () => cashOut(app, c, guess()),
+    );
   });
 
   it('static QR decode: a code naming an unknown key spends the budget', async () => {
     const c = await newClient(app);
     let n = 0;
-    const code = (key: string) => encodeBrCode({ type: 'static', pixKey: key, merchantName: 'Scan', merchantCity: 'SAO PAULO', txid: '***' });
-    const decode = (key: string) => http(app).post('/api/v1/pix/qrcode/decode').set(c.auth).send({ br_code: code(key) });
-    await scan(c, () => decode(`notfound${n++}@example.com`), 'PIX_KEY_NOT_FOUND', () => decode('real@example.com'));
+    const code = (key: string) =>
+      encodeBrCode({ type: 'static', pixKey: key, merchantName: 'Scan', merchantCity: 'SAO PAULO', txid: '***' });
+    const decode = (key: string) =>
+      http(app)
+        .post('/api/v1/pix/qrcode/decode')
+        .set(c.auth)
+        .send({ br_code: code(key) });
+    await scan(
+      c,
+      () => decode(`notfound${n++}@example.com`),
+      'PIX_KEY_NOT_FOUND',
+      () => decode('real@example.com'),
+    );
   });
 });

@@ -124,7 +124,7 @@ describe('authentication and authorization (e2e)', () => {
       expect((await balance().set('Authorization', `Bearer ${token}`)).status).toBe(200);
     });
 
-    it("401 for a correctly signed token whose key belongs to someone else (or to another kind of principal)", async () => {
+    it('401 for a correctly signed token whose key belongs to someone else (or to another kind of principal)', async () => {
       const secret = process.env.JWT_SECRET!;
       const balance = (token: string) => http(app).get('/api/v1/pix/balance').set('Authorization', `Bearer ${token}`);
       // Bob's id with Alice's key: the key is active, but not Bob's.
@@ -166,7 +166,11 @@ describe('authentication and authorization (e2e)', () => {
       await app.get(RevokeApiKeyUseCase).execute(carol.keyId);
       const res = await balance().set(carol.auth);
       expect(res.status).toBe(401);
-      const again = await http(app).post('/api/v1/auth/bearer-token').set('x-key-id', carol.keyId).set('x-secret-key', carol.secret).send({});
+      const again = await http(app)
+        .post('/api/v1/auth/bearer-token')
+        .set('x-key-id', carol.keyId)
+        .set('x-secret-key', carol.secret)
+        .send({});
       expect(again.status).toBe(401);
     });
   });

@@ -174,8 +174,12 @@ describe.each([
       const payee = await newClient(app);
       const [{ number }] = await app.get(DataSource).query(`SELECT number FROM accounts WHERE id = $1`, [payee.accountId]);
       const ours = {
-        receiver_name: payee.name, receiver_document: payee.document, receiver_ispb: app.get<AppConfig>(APP_CONFIG).pspIspb,
-        receiver_branch: '0001', receiver_account: number, receiver_account_type: 'payment',
+        receiver_name: payee.name,
+        receiver_document: payee.document,
+        receiver_ispb: app.get<AppConfig>(APP_CONFIG).pspIspb,
+        receiver_branch: '0001',
+        receiver_account: number,
+        receiver_account_type: 'payment',
       };
       const res = await cashOut(app, payer, { amount: '2.00', ...ours });
       expect(res.status).toBe(200);
@@ -235,7 +239,9 @@ describe.each([
       expect(again.status).toBe(400);
       expect(again.body.error.code).toBe('CASH_OUT_NOT_RETURNABLE');
       const other = await newClient(app);
-      expect((await http(app).post(`/api/v1/sandbox/cash-out/${res.body.transaction_id}/return`).set(other.auth).send({})).status).toBe(404);
+      expect((await http(app).post(`/api/v1/sandbox/cash-out/${res.body.transaction_id}/return`).set(other.auth).send({})).status).toBe(
+        404,
+      );
     });
   });
 

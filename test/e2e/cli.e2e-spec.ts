@@ -140,8 +140,8 @@ describe('the CLI against the database (e2e)', () => {
   it('5 parallel client:create calls all succeed with distinct clients, without rebuilding dist/', async () => {
     const before = { entry: statSync(ENTRY).mtimeMs, dist: statSync(resolve(ROOT, 'dist')).mtimeMs };
     const runs = await Promise.all(
-      [1, 2, 3, 4, 5].map((i) =>
-        run(LAUNCHER, ['client:create', '--name', `Cli Paralelo ${i}`, '--document', randomCpf(), '--balance', `${i}.00`]).done,
+      [1, 2, 3, 4, 5].map(
+        (i) => run(LAUNCHER, ['client:create', '--name', `Cli Paralelo ${i}`, '--document', randomCpf(), '--balance', `${i}.00`]).done,
       ),
     );
     for (const r of runs) {

@@ -69,7 +69,10 @@ describe('one vocabulary across records (e2e)', () => {
 
   it('success statuses follow "200 unless stated": key registration, limit requests and sandbox deposits answer 200', async () => {
     const key = await http(app).post('/api/v1/pix/keys').set(c.auth).send({ key_type: 'EVP' });
-    const request = await http(app).post('/api/v1/pix/limits/requests').set(c.auth).send({ type: 'ted', period: 'daily', requested_amount: '100.00' });
+    const request = await http(app)
+      .post('/api/v1/pix/limits/requests')
+      .set(c.auth)
+      .send({ type: 'ted', period: 'daily', requested_amount: '100.00' });
     const deposit = await http(app).post('/api/v1/sandbox/deposits').set(c.auth).send({ amount: '1.00' });
     expect([key.status, request.status, deposit.status]).toEqual([200, 200, 200]);
   });
@@ -81,7 +84,8 @@ describe('one vocabulary across records (e2e)', () => {
   });
 
   it('external_id takes any printable text up to 100 characters, spaces and slashes included', async () => {
-    const pay = (external_id: string) => cashOut(app, c, { amount: '0.01', pix_key: 'ext@example.com', pix_key_type: 'EMAIL', external_id });
+    const pay = (external_id: string) =>
+      cashOut(app, c, { amount: '0.01', pix_key: 'ext@example.com', pix_key_type: 'EMAIL', external_id });
     expect((await pay('order 2026/0042 — São Paulo')).status).toBe(200);
     for (const bad of ['bell\u0007', 'nul\u0000', 'x'.repeat(101), '   ']) {
       const res = await pay(bad);

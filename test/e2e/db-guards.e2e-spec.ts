@@ -20,7 +20,10 @@ describe('database guards (e2e)', () => {
     const res = await cashOut(app, c, { amount: '5.00', pix_key: 'guards@example.com', pix_key_type: 'EMAIL' });
     const id = res.body.transaction_id as string;
     expect((await settled(app, c, id)).status).toBe('completed');
-    const violation = (sql: string, params: unknown[]) => expect(db.query(sql, params)).rejects.toMatchObject({ driverError: expect.objectContaining({ code: expect.stringMatching(/^23(505|514)$/) }) });
+    const violation = (sql: string, params: unknown[]) =>
+      expect(db.query(sql, params)).rejects.toMatchObject({
+        driverError: expect.objectContaining({ code: expect.stringMatching(/^23(505|514)$/) }),
+      });
 
     await violation(
       `INSERT INTO transactions (id, client_id, account_id, type, status, amount, tax_amount, end_to_end_id, channel, created_at, updated_at)

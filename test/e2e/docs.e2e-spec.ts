@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { buildOpenApi } from '../../src/bootstrap.js';
 import { ERROR_CATALOG, isErrorCode } from '../../src/shared/errors/error-catalog.js';
+import { renderEventsMarkdown } from '../../src/shared/domain/events/events-markdown.js';
 import { renderErrorsMarkdown } from '../../src/shared/errors/errors-markdown.js';
 import { startApp } from '../support/test-app.js';
 
@@ -17,7 +18,11 @@ function sourceFiles(dir: string): string[] {
 /** Codes passed to DomainError-like constructors: `Error('CODE'`, `super('CODE'`, `NotFoundError('X', 'CODE')`. */
 function thrownCodes(): Set<string> {
   const codes = new Set<string>();
-  const patterns = [/(?:DomainError|super)\(\s*'([A-Z][A-Z0-9_]+)'/g, /NotFoundError\([^,)]+,\s*'([A-Z][A-Z0-9_]+)'/g, /super\([^,)]+,\s*'([A-Z][A-Z0-9_]+)'\)/g];
+  const patterns = [
+    /(?:DomainError|super)\(\s*'([A-Z][A-Z0-9_]+)'/g,
+    /NotFoundError\([^,)]+,\s*'([A-Z][A-Z0-9_]+)'/g,
+    /super\([^,)]+,\s*'([A-Z][A-Z0-9_]+)'\)/g,
+  ];
   for (const file of sourceFiles(resolve(process.cwd(), 'src'))) {
     const text = readFileSync(file, 'utf8');
     for (const p of patterns) for (const m of text.matchAll(p)) codes.add(m[1]!);
@@ -30,9 +35,20 @@ function thrownCodes(): Set<string> {
  * operation lists: in the catalog for the record, answered by no operation today.
  */
 const NOT_ANSWERED_YET = new Set([
-  'CASH_IN_NOT_FOUND', 'REVERSAL_NOT_FOUND', 'MED_NOT_FOUND', 'WEBHOOK_NOT_FOUND', 'DELIVERY_NOT_FOUND', 'MED_ALREADY_RESPONDED',
-  'REVERSAL_CONFLICT', 'CONFLICT', 'CLIENT_ALREADY_EXISTS', 'INVALID_DOCUMENT', 'INSUFFICIENT_BLOCKED_FUNDS',
-  'NOT_FOUND', 'ROUTE_NOT_FOUND', 'METHOD_NOT_ALLOWED',
+  'CASH_IN_NOT_FOUND',
+  'REVERSAL_NOT_FOUND',
+  'MED_NOT_FOUND',
+  'WEBHOOK_NOT_FOUND',
+  'DELIVERY_NOT_FOUND',
+  'MED_ALREADY_RESPONDED',
+  'REVERSAL_CONFLICT',
+  'CONFLICT',
+  'CLIENT_ALREADY_EXISTS',
+  'INVALID_DOCUMENT',
+  'INSUFFICIENT_BLOCKED_FUNDS',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
 ]);
 
 interface ErrorSchema {
@@ -86,6 +102,14 @@ describe('error codes: one catalog, docs/errors.md and the OpenAPI document', ()
 
   it('the cash-out operation names its business refusals', () => {
     const post = (buildOpenApi(app).paths['/api/v1/pix/cash-out'] as unknown as { post: { 'x-error-codes': string[] } }).post;
-    expect(post['x-error-codes']).toEqual(expect.arrayContaining(['INSUFFICIENT_FUNDS', 'LIMIT_EXCEEDED', 'PIX_KEY_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED', 'UNAUTHORIZED']));
+    expect(post['x-error-codes']).toEqual(
+      expect.arrayContaining(['INSUFFICIENT_FUNDS', 'LIMIT_EXCEEDED', 'PIX_KEY_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED', 'UNAUTHORIZED']),
+    );
+  });
+});
+
+describe('events: one catalogue and docs/events.md', () => {
+  it('docs/events.md is generated from the event catalogue (run `npm run openapi` after changing it)', () => {
+    expect(readFileSync(resolve(process.cwd(), 'docs/events.md'), 'utf8')).toBe(renderEventsMarkdown());
   });
 });

@@ -67,7 +67,8 @@ describe('the codes operations answer are the codes they declare (e2e)', () => {
       .query({ date_from: '2026-03-10T00:00:00.000Z', date_to: '2026-03-01T00:00:00.000Z' })
       .set(c.auth);
     expectDeclared('get', '/api/v1/transactions', range, 'INVALID_DATE_RANGE');
-    const ask = () => http(app).post('/api/v1/pix/limits/requests').set(c.auth).send({ type: 'ted', period: 'daily', requested_amount: '100.00' });
+    const ask = () =>
+      http(app).post('/api/v1/pix/limits/requests').set(c.auth).send({ type: 'ted', period: 'daily', requested_amount: '100.00' });
     expect((await ask()).status).toBe(200);
     expectDeclared('post', '/api/v1/pix/limits/requests', await ask(), 'PENDING_REQUEST_EXISTS');
   });

@@ -18,7 +18,11 @@ describe('errors, input rules and request ids (e2e)', () => {
 
   afterAll(() => app.close());
 
-  const deposit = (body: unknown) => http(app).post('/api/v1/sandbox/deposits').set(c.auth).send(body as object);
+  const deposit = (body: unknown) =>
+    http(app)
+      .post('/api/v1/sandbox/deposits')
+      .set(c.auth)
+      .send(body as object);
 
   it('answers unknown routes with 404 in the error body', async () => {
     const res = await http(app).get('/api/v1/nowhere').set(c.auth);

@@ -56,7 +56,10 @@ describe('fee schedules (e2e)', () => {
     const admin = await newAdmin(app);
     const c = await newClient(app);
     for (const type of ['cash_out', 'p2p_out', 'p2p_in', 'reversal_out']) {
-      const res = await http(app).put(`/api/v1/admin/clients/${c.clientId}/fees/${type}`).set(admin.auth).send({ fixed_amount: '1.00', percent: '0' });
+      const res = await http(app)
+        .put(`/api/v1/admin/clients/${c.clientId}/fees/${type}`)
+        .set(admin.auth)
+        .send({ fixed_amount: '1.00', percent: '0' });
       expect({ type, status: res.status, code: res.body.error?.code }).toEqual({ type, status: 400, code: 'FEE_TYPE_NOT_SUPPORTED' });
       expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'transaction_type' })]);
     }
@@ -72,8 +75,14 @@ describe('fee schedules (e2e)', () => {
     const denied = await http(app).get(`/api/v1/admin/clients/${c.clientId}/fees`).set(writer);
     expect(denied.status).toBe(403);
     expect(denied.body.error.code).toBe('INSUFFICIENT_SCOPE');
-    expect((await http(app).put(`/api/v1/admin/clients/${c.clientId}/fees/cash_in`).set(reader).send({ fixed_amount: '1.00', percent: '0' })).status).toBe(403);
-    expect((await http(app).put(`/api/v1/admin/clients/${c.clientId}/fees/cash_in`).set(writer).send({ fixed_amount: '1.00', percent: '0' })).status).toBe(200);
+    expect(
+      (await http(app).put(`/api/v1/admin/clients/${c.clientId}/fees/cash_in`).set(reader).send({ fixed_amount: '1.00', percent: '0' }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await http(app).put(`/api/v1/admin/clients/${c.clientId}/fees/cash_in`).set(writer).send({ fixed_amount: '1.00', percent: '0' }))
+        .status,
+    ).toBe(200);
   });
 
   it('charges the recipient its cash_in fee on an on-us payment too', async () => {
@@ -82,7 +91,10 @@ describe('fee schedules (e2e)', () => {
     const payee = await newClient(app);
     const key = await http(app).post('/api/v1/pix/keys').set(payee.auth).send({ key_type: 'EVP' });
     expect(key.status).toBeLessThan(300);
-    await http(app).put(`/api/v1/admin/clients/${payee.clientId}/fees/cash_in`).set(admin.auth).send({ fixed_amount: '0.25', percent: '2' });
+    await http(app)
+      .put(`/api/v1/admin/clients/${payee.clientId}/fees/cash_in`)
+      .set(admin.auth)
+      .send({ fixed_amount: '0.25', percent: '2' });
 
     const sent = await cashOut(app, payer, { amount: '50.00', pix_key: key.body.data.key_value, pix_key_type: 'EVP' });
     expect(sent.status).toBe(200);

@@ -50,16 +50,38 @@ describe('hostile input never makes a 5xx (e2e)', () => {
     'POST /api/v1/auth/bearer-token': { bodies: () => [{ scopes: ['pix:balance:read'] }], status: 200 },
     'POST /api/v1/pix/cash-out': {
       bodies: () => [
-        { amount: '0.01', pix_key: 'sweep@example.com', pix_key_type: 'EMAIL', description: 'rent', reference: 'ref 1', external_id: `sweep ${randomUUID()}`, metadata: { order: '1' } },
+        {
+          amount: '0.01',
+          pix_key: 'sweep@example.com',
+          pix_key_type: 'EMAIL',
+          description: 'rent',
+          reference: 'ref 1',
+          external_id: `sweep ${randomUUID()}`,
+          metadata: { order: '1' },
+        },
         { amount: '0.01', ...bankDetails },
       ],
       status: 200,
     },
     'POST /api/v1/pix/qrcode/decode': {
-      bodies: () => [{ br_code: encodeBrCode({ type: 'static', pixKey: 'joana@example.com', amount: '1.00', merchantName: 'Joana', merchantCity: 'RIO', txid: '***' }) }],
+      bodies: () => [
+        {
+          br_code: encodeBrCode({
+            type: 'static',
+            pixKey: 'joana@example.com',
+            amount: '1.00',
+            merchantName: 'Joana',
+            merchantCity: 'RIO',
+            txid: '***',
+          }),
+        },
+      ],
       status: 200,
     },
-    'POST /api/v1/pix/keys': { bodies: () => [{ key_type: 'EMAIL', key_value: `sweep-${randomUUID().slice(0, 8)}@example.com`, account_id: c.accountId }], status: 200 },
+    'POST /api/v1/pix/keys': {
+      bodies: () => [{ key_type: 'EMAIL', key_value: `sweep-${randomUUID().slice(0, 8)}@example.com`, account_id: c.accountId }],
+      status: 200,
+    },
     'DELETE /api/v1/pix/keys/{key}': { bodies: () => [{ reason: 'USER_REQUESTED' }], status: 404 },
     'POST /api/v1/pix/limits/requests': {
       bodies: () => [{ type: 'pix_out', period: 'nighttime', requested_amount: '900.00', reason: 'rent', account_id: c.accountId }],
@@ -67,8 +89,14 @@ describe('hostile input never makes a 5xx (e2e)', () => {
     },
     'POST /api/v1/admin/limits/requests/{id}/approve': { bodies: () => [{}], status: 404 },
     'POST /api/v1/admin/limits/requests/{id}/reject': { bodies: () => [{ reason: 'no' }], status: 404 },
-    'PUT /api/v1/admin/clients/{client_id}/fees/{transaction_type}': { bodies: () => [{ fixed_amount: '0.00', percent: '0' }], status: 200 },
-    'POST /api/v1/sandbox/deposits': { bodies: () => [{ amount: '0.01', account_id: c.accountId, payer: { name: 'Joana', document: randomCpf() } }], status: 200 },
+    'PUT /api/v1/admin/clients/{client_id}/fees/{transaction_type}': {
+      bodies: () => [{ fixed_amount: '0.00', percent: '0' }],
+      status: 200,
+    },
+    'POST /api/v1/sandbox/deposits': {
+      bodies: () => [{ amount: '0.01', account_id: c.accountId, payer: { name: 'Joana', document: randomCpf() } }],
+      status: 200,
+    },
     'POST /api/v1/sandbox/cash-out/{id}/return': { bodies: () => [{ amount: '0.01' }], status: 404 },
   });
 
@@ -111,7 +139,12 @@ describe('hostile input never makes a 5xx (e2e)', () => {
   };
 
   beforeAll(async () => {
-    app = await startApp({ appRole: 'api', rateLimitPerMinute: 100_000, lookupRateLimitPerMinute: 100_000, tokenRateLimitPerMinute: 100_000 });
+    app = await startApp({
+      appRole: 'api',
+      rateLimitPerMinute: 100_000,
+      lookupRateLimitPerMinute: 100_000,
+      tokenRateLimitPerMinute: 100_000,
+    });
     c = await newClient(app, { balance: '100.00' });
     other = await newClient(app);
     admin = await newAdmin(app);
@@ -130,7 +163,9 @@ describe('hostile input never makes a 5xx (e2e)', () => {
   it('reads the operations from the OpenAPI document, and a valid body of each known one is accepted', async () => {
     expect(bodyOps().map(keyOf)).toEqual(expect.arrayContaining(Object.keys(baselines())));
     const fieldsOf = (key: string) => ops.find((op) => keyOf(op) === key)!.fields.map((f) => f.path.join('.'));
-    expect(fieldsOf('POST /api/v1/pix/cash-out')).toEqual(expect.arrayContaining(['amount', 'pix_key', 'receiver_ispb', 'description', 'metadata']));
+    expect(fieldsOf('POST /api/v1/pix/cash-out')).toEqual(
+      expect.arrayContaining(['amount', 'pix_key', 'receiver_ispb', 'description', 'metadata']),
+    );
     expect(fieldsOf('POST /api/v1/sandbox/deposits')).toEqual(expect.arrayContaining(['amount', 'payer', 'payer.name', 'payer.document']));
     for (const op of bodyOps().filter(known)) {
       for (const body of bodiesOf(op)) {
@@ -174,7 +209,8 @@ describe('hostile input never makes a 5xx (e2e)', () => {
       for (const field of op.fields) {
         const name = `${keyOf(op)} ${field.path.join('.')}`;
         const sendWith = (path: string[], value: unknown) => send(op, JSON.stringify(setAt(bodyWith(op, field.path), path, value)));
-        for (const wrong of wrongTypes(field.schema)) refused(`${name} = ${JSON.stringify(wrong)}`, await sendWith(field.path, wrong), status);
+        for (const wrong of wrongTypes(field.schema))
+          refused(`${name} = ${JSON.stringify(wrong)}`, await sendWith(field.path, wrong), status);
         refused(`${name} = null`, await sendWith(field.path, null), status);
         if (field.path.length > 1) refused(`${name} unknown sibling`, await sendWith([field.path[0]!, 'surprise_field'], 'x'), status);
       }
@@ -233,10 +269,15 @@ describe('hostile input never makes a 5xx (e2e)', () => {
     expect(before.available_balance).toBe('99999999999999.90');
     const over = await deposit();
     expect(over.status).toBe(400);
-    expect(over.body).toMatchObject({ success: false, error: { code: 'AMOUNT_TOO_LARGE', details: [expect.objectContaining({ field: 'amount' })] } });
+    expect(over.body).toMatchObject({
+      success: false,
+      error: { code: 'AMOUNT_TOO_LARGE', details: [expect.objectContaining({ field: 'amount' })] },
+    });
     expect((await http(app).get('/api/v1/pix/balance').set(rich.auth)).body.data).toEqual(before);
     expect((await http(app).post('/api/v1/sandbox/deposits').set(rich.auth).send({ amount: '0.09' })).status).toBe(200);
-    expect((await http(app).post('/api/v1/sandbox/deposits').set(rich.auth).send({ amount: '0.01' })).body.error.code).toBe('AMOUNT_TOO_LARGE');
+    expect((await http(app).post('/api/v1/sandbox/deposits').set(rich.auth).send({ amount: '0.01' })).body.error.code).toBe(
+      'AMOUNT_TOO_LARGE',
+    );
   });
 
   it('refuses hostile numbers and values in query parameters, and an undeclared one', async () => {
@@ -255,10 +296,20 @@ describe('hostile input never makes a 5xx (e2e)', () => {
             refused(`${name} ${p.name}=${JSON.stringify(v)}`, await at(v), 400);
           }
         }
-        if (s.enum || s.format) for (const v of lookAlikes(String(sampleValue(doc, s)))) refused(`${name} ${p.name} look-alike ${JSON.stringify(v)}`, await at(v), 400);
-        for (const v of ['a\u0000b', '\u0007', 'x'.repeat(5000), '%', '\u202e1']) survived(`${name} ${p.name}=${JSON.stringify(v.slice(0, 20))}`, await at(v));
+        if (s.enum || s.format)
+          for (const v of lookAlikes(String(sampleValue(doc, s))))
+            refused(`${name} ${p.name} look-alike ${JSON.stringify(v)}`, await at(v), 400);
+        for (const v of ['a\u0000b', '\u0007', 'x'.repeat(5000), '%', '\u202e1'])
+          survived(`${name} ${p.name}=${JSON.stringify(v.slice(0, 20))}`, await at(v));
         // Raw query strings: repeated, bracketed, and percent-encodings that are not UTF-8 or not encodings.
-        for (const raw of [`${p.name}=1&${p.name}=2`, `${p.name}[]=1`, `${p.name}[a]=1`, `${p.name}=%ED%A0%80`, `${p.name}=%FF`, `${p.name}=%ZZ`]) {
+        for (const raw of [
+          `${p.name}=1&${p.name}=2`,
+          `${p.name}[]=1`,
+          `${p.name}[a]=1`,
+          `${p.name}=%ED%A0%80`,
+          `${p.name}=%FF`,
+          `${p.name}=%ZZ`,
+        ]) {
           survived(`${name} ?${raw}`, await send(op, undefined, { path: `${pathOf(op)}?${raw}` }));
         }
       }
@@ -269,7 +320,17 @@ describe('hostile input never makes a 5xx (e2e)', () => {
   it('survives hostile path parameters on every operation that has them', async () => {
     for (const op of ops.filter((o) => o.pathParams.length > 0)) {
       for (const p of op.pathParams) {
-        for (const v of ['%00', 'a'.repeat(3000), '%E2%80%AE1', '..%2F..%2Fhealth', '%ZZ', '1e21', '-1', '%F0%9F%98%80', encodeURIComponent('１２３')]) {
+        for (const v of [
+          '%00',
+          'a'.repeat(3000),
+          '%E2%80%AE1',
+          '..%2F..%2Fhealth',
+          '%ZZ',
+          '1e21',
+          '-1',
+          '%F0%9F%98%80',
+          encodeURIComponent('１２３'),
+        ]) {
           const body = op.method === 'get' ? undefined : JSON.stringify(bodiesOf(op)[0]);
           survived(`${keyOf(op)} ${p.name}=${v.slice(0, 20)}`, await send(op, body, { path: pathOf(op, { [p.name]: v }) }));
         }

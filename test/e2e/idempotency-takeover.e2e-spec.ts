@@ -25,7 +25,8 @@ describe('idempotency claim takeover (e2e)', () => {
     const db = app.get(DataSource);
     const key = randomUUID();
     const body = { amount: '10.00', pix_key: 'slow@example.com', pix_key_type: 'EMAIL', external_id: `takeover-${key}` };
-    const claim = async () => (await db.query('SELECT claim_token, locked_until < now() AS lapsed FROM idempotency_keys WHERE key = $1', [key]))[0];
+    const claim = async () =>
+      (await db.query('SELECT claim_token, locked_until < now() AS lapsed FROM idempotency_keys WHERE key = $1', [key]))[0];
 
     // Another session holds the payer's ledger row: the first run claims the key, then waits on it.
     const blocker = new pg.Client({ connectionString: app.get(APP_CONFIG).databaseUrl });

@@ -14,7 +14,10 @@ const email = () => `k.${randomUUID().slice(0, 12)}@example.com`;
 const phone = () => `+5511${randomInt(900_000_000, 999_999_999)}`;
 const at = (key: string) => `${KEYS}/${encodeURIComponent(key)}`;
 
-async function outbox(app: NestExpressApplication, aggregateId: string): Promise<{ event_type: string; payload: Record<string, unknown> }[]> {
+async function outbox(
+  app: NestExpressApplication,
+  aggregateId: string,
+): Promise<{ event_type: string; payload: Record<string, unknown> }[]> {
   return app.get(DataSource).query(`SELECT event_type, payload FROM outbox_messages WHERE aggregate_id = $1 ORDER BY id`, [aggregateId]);
 }
 
@@ -62,12 +65,18 @@ describe('Pix keys (e2e)', () => {
       });
       const events = await outbox(app, res.body.data.id);
       expect(events).toEqual([
-        { event_type: 'key.registered', payload: expect.objectContaining({ key_type: 'CPF', key_value: maria.document, account_id: maria.accountId }) },
+        {
+          event_type: 'key.registered',
+          payload: expect.objectContaining({ key_type: 'CPF', key_value: maria.document, account_id: maria.accountId }),
+        },
       ]);
     });
 
     it('registers EMAIL and +55 PHONE keys as given', async () => {
-      for (const [type, value] of [['EMAIL', email()], ['PHONE', phone()]]) {
+      for (const [type, value] of [
+        ['EMAIL', email()],
+        ['PHONE', phone()],
+      ]) {
         const res = await register(maria, { key_type: type, key_value: value });
         expect(res.status).toBe(200);
         expect(res.body.data).toMatchObject({ key_type: type, key_value: value });
@@ -97,7 +106,12 @@ describe('Pix keys (e2e)', () => {
       ["someone else's CPF", () => ({ key_type: 'CPF', key_value: joao.document }), 'KEY_OWNER_MISMATCH', 'key_value'],
       ['a CNPJ key for a natural person', () => ({ key_type: 'CNPJ', key_value: randomCnpj() }), 'KEY_OWNER_MISMATCH', 'key_value'],
       ['an upper-case e-mail', () => ({ key_type: 'EMAIL', key_value: email().toUpperCase() }), 'INVALID_PIX_KEY', 'key_value'],
-      ['a 78-character e-mail', () => ({ key_type: 'EMAIL', key_value: `${'a'.repeat(60)}@${'b'.repeat(13)}.com` }), 'INVALID_PIX_KEY', 'key_value'],
+      [
+        'a 78-character e-mail',
+        () => ({ key_type: 'EMAIL', key_value: `${'a'.repeat(60)}@${'b'.repeat(13)}.com` }),
+        'INVALID_PIX_KEY',
+        'key_value',
+      ],
       ['a phone without +55', () => ({ key_type: 'PHONE', key_value: phone().slice(3) }), 'INVALID_PIX_KEY', 'key_value'],
       ['a foreign phone', () => ({ key_type: 'PHONE', key_value: '+14155550123' }), 'INVALID_PIX_KEY', 'key_value'],
       ['a client-supplied EVP value', () => ({ key_type: 'EVP', key_value: randomUUID() }), 'VALIDATION_ERROR', 'key_value'],
@@ -125,7 +139,9 @@ describe('Pix keys (e2e)', () => {
         expect(res.status).toBe(409);
         expect(res.body.error.code).toBe('KEY_ALREADY_EXISTS');
       }
-      const [{ n }] = await app.get(DataSource).query(`SELECT count(*)::int AS n FROM outbox_messages WHERE payload->>'key_value' = $1`, [value]);
+      const [{ n }] = await app
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS n FROM outbox_messages WHERE payload->>'key_value' = $1`, [value]);
       expect(n).toBe(1);
     });
 
@@ -222,7 +238,11 @@ describe('Pix keys (e2e)', () => {
       const cpf = randomCpf();
       const res = await http(app).get(at(cpf)).set(maria.auth);
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ key_type: 'CPF', person_type: 'NATURAL_PERSON', tax_id: `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**` });
+      expect(res.body.data).toMatchObject({
+        key_type: 'CPF',
+        person_type: 'NATURAL_PERSON',
+        tax_id: `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`,
+      });
     });
 
     it.each([
@@ -272,7 +292,7 @@ describe('Pix keys (e2e)', () => {
       expect(bad.body.error.code).toBe('VALIDATION_ERROR');
       expect((await http(app).delete(at(evp.key_value)).set(c.auth)).status).toBe(200);
       const [deleted] = await outbox(app, evp.id).then((events) => events.filter((e) => e.event_type === 'key.deleted'));
-      expect(deleted.payload.reason).toBe('USER_REQUESTED');
+      expect(deleted?.payload.reason).toBe('USER_REQUESTED');
     });
   });
 });

@@ -31,9 +31,7 @@ describe('ledger (e2e)', () => {
       ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled').length;
-    const refused = results.filter(
-      (r) => r.status === 'rejected' && (r.reason as { code?: string }).code === 'INSUFFICIENT_FUNDS',
-    ).length;
+    const refused = results.filter((r) => r.status === 'rejected' && (r.reason as { code?: string }).code === 'INSUFFICIENT_FUNDS').length;
     expect(ok).toBe(33);
     expect(refused).toBe(attempts - 33);
 
@@ -52,7 +50,11 @@ describe('ledger (e2e)', () => {
     const uow = app.get(UnitOfWork);
     const post = (operation: 'hold' | 'capture' | 'release', amount: string) =>
       uow.run(() =>
-        ledger.post({ transactionId: null, description: operation, lines: [{ accountId: c.accountId, operation, amount: Money.of(amount) }] }),
+        ledger.post({
+          transactionId: null,
+          description: operation,
+          lines: [{ accountId: c.accountId, operation, amount: Money.of(amount) }],
+        }),
       );
     await post('hold', '20.00');
     let b = (await http(app).get('/api/v1/pix/balance').set(c.auth)).body.data;
@@ -82,6 +84,6 @@ describe('ledger (e2e)', () => {
     const c = await newClient(app);
     await expect(
       app.get(DataSource).query(`UPDATE ledger_accounts SET available = -0.01 WHERE id = $1`, [c.accountId]),
-    ).rejects.toThrow(/check constraint/i);
+    ).rejects.toMatchObject({ name: 'QueryFailedError', code: '23514', constraint: 'ledger_accounts_available_check' });
   });
 });

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { LimitPolicy } from '../../src/modules/limits/application/limit-policy.js';
-import { TransactionsService } from '../../src/modules/transactions/application/transactions.service.js';
-import { Transaction, type TransactionStatus } from '../../src/modules/transactions/domain/transaction.aggregate.js';
+import {
+  TransactionsService,
+  type NewPayment,
+  type TransactionStatus,
+} from '../../src/modules/transactions/application/transactions.service.js';
 import { Money } from '../../src/shared/money/money.js';
 import { UnitOfWork } from '../../src/shared/persistence/unit-of-work.js';
 import { clockOf, DAYTIME, http, newAdmin, newClient, NIGHTTIME, startApp, type TestClient } from '../support/test-app.js';
@@ -27,44 +30,48 @@ describe.each([
 
   afterAll(() => app.close());
 
-  const cashOut = (c: TestClient, amount: string, status: TransactionStatus, type: 'cash_out' | 'reversal_in' = 'cash_out', reference: string | null = null) =>
-    Transaction.create({
-      id: randomUUID(),
-      clientId: c.clientId,
-      accountId: c.accountId,
-      type,
-      status,
-      externalId: null,
-      reference,
-      amount: Money.of(amount),
-      pixKey: null,
-      pixKeyType: null,
-      endToEndId: null,
-      payer: null,
-      receiver: null,
-      description: 'limits e2e',
-      metadata: null,
-      now: clockOf(app).now(),
-    });
+  const cashOut = (
+    c: TestClient,
+    amount: string,
+    status: TransactionStatus,
+    type: 'cash_out' | 'reversal_in' = 'cash_out',
+    reference: string | null = null,
+  ): NewPayment => ({
+    id: randomUUID(),
+    clientId: c.clientId,
+    accountId: c.accountId,
+    type,
+    status,
+    reference,
+    amount: Money.of(amount),
+    endToEndId: null,
+    payer: null,
+    receiver: null,
+    description: 'limits e2e',
+    at: clockOf(app).now(),
+  });
 
   /** What a payment use case does: write its transaction row, then check the limits, in one unit of work. */
   const payOut = (c: TestClient, amount: string) =>
     app.get(UnitOfWork).run(async () => {
       const tx = cashOut(c, amount, 'queued'); // as a new cash-out is recorded
-      await app.get(TransactionsService).record(tx);
+      await app.get(TransactionsService).recordPayment(tx);
       await app.get(LimitPolicy).assertWithinLimits({
         clientId: c.clientId,
         accountId: c.accountId,
         type: 'pix_out',
         amount: Money.of(amount),
-        at: tx.snapshot.createdAt,
+        at: tx.at,
       });
     });
 
   const limits = async (c: TestClient) => (await http(app).get('/api/v1/pix/limits').set(c.auth)).body;
 
   const setDailyCap = async (c: TestClient, amount: string) => {
-    const r = await http(app).post('/api/v1/pix/limits/requests').set(c.auth).send({ type: 'pix_out', period: 'daily', requested_amount: amount });
+    const r = await http(app)
+      .post('/api/v1/pix/limits/requests')
+      .set(c.auth)
+      .send({ type: 'pix_out', period: 'daily', requested_amount: amount });
     const ok = await http(app).post(`/api/v1/admin/limits/requests/${r.body.data.id}/approve`).set(admin.auth).send();
     expect(ok.status).toBe(200);
   };
@@ -73,7 +80,7 @@ describe.each([
     const c = await newClient(app);
     expect((await http(app).post('/api/v1/sandbox/deposits').set(c.auth).send({ amount: '150.00' })).status).toBe(200);
     await payOut(c, '100.00');
-    await app.get(UnitOfWork).run(() => app.get(TransactionsService).record(cashOut(c, '999.00', 'failed')));
+    await app.get(UnitOfWork).run(() => app.get(TransactionsService).recordPayment(cashOut(c, '999.00', 'failed')));
 
     const body = await limits(c);
     const current: 'daytime' | 'nighttime' = body.period.current;
@@ -126,8 +133,14 @@ describe.each([
   it('refuses to run outside a unit of work, where its lock would protect nothing', async () => {
     const c = await newClient(app);
     await expect(
-      app.get(LimitPolicy).assertWithinLimits({ clientId: c.clientId, accountId: c.accountId, type: 'pix_out', amount: Money.of('1.00'), at: clockOf(app).now() }),
-    ).rejects.toThrow(/UnitOfWork/);
+      app.get(LimitPolicy).assertWithinLimits({
+        clientId: c.clientId,
+        accountId: c.accountId,
+        type: 'pix_out',
+        amount: Money.of('1.00'),
+        at: clockOf(app).now(),
+      }),
+    ).rejects.toThrow(new Error('LimitPolicy.assertWithinLimits must run inside UnitOfWork.run'));
   });
 
   it('a returned payment gives back only what was returned: a partial return keeps the rest counted', async () => {
@@ -137,7 +150,7 @@ describe.each([
     const whole = cashOut(c, '50.00', 'returned');
     const wholeBack = cashOut(c, '50.00', 'completed', 'reversal_in', whole.id);
     await app.get(UnitOfWork).run(async () => {
-      for (const tx of [paid, partial, whole, wholeBack]) await app.get(TransactionsService).record(tx);
+      for (const tx of [paid, partial, whole, wholeBack]) await app.get(TransactionsService).recordPayment(tx);
     });
     expect((await limits(c)).limits.pix_out.daily.used).toBe('70.00');
   });
@@ -145,7 +158,7 @@ describe.each([
   it('stored usage stays exact: after 1,000 payments (some failed, some partly returned) it equals the sum of what counts', async () => {
     const c = await newClient(app);
     let expected = Money.zero();
-    const payments: Transaction[] = [];
+    const payments: NewPayment[] = [];
     for (let i = 0; i < 1000; i++) {
       const amount = Money.of(String(((i * 37) % 499) + 1)).times('0.01'); // 0.01 .. 4.99
       payments.push(cashOut(c, amount.toFixed2(), 'queued'));
@@ -153,7 +166,7 @@ describe.each([
     }
     for (let i = 0; i < payments.length; i += 100) {
       await app.get(UnitOfWork).run(async () => {
-        for (const tx of payments.slice(i, i + 100)) await app.get(TransactionsService).record(tx);
+        for (const tx of payments.slice(i, i + 100)) await app.get(TransactionsService).recordPayment(tx);
       });
     }
     // Every tenth fails (gives its room back); every seventh is returned for 0.01.
@@ -162,14 +175,12 @@ describe.each([
       const tx = payments[i]!;
       if (i % 10 === 0) {
         await app.get(UnitOfWork).run(async () => {
-          const locked = await service.lock(tx.id);
-          locked.moveTo('processing', clockOf(app).now());
-          locked.moveTo('failed', clockOf(app).now(), { code: 'AC03', message: 'test' });
-          await service.save(locked);
+          await service.followPayment(tx.id, { status: 'processing', at: clockOf(app).now() });
+          await service.followPayment(tx.id, { status: 'failed', at: clockOf(app).now(), failure: { code: 'AC03', message: 'test' } });
         });
-        expected = expected.minus(tx.snapshot.amount);
+        expected = expected.minus(tx.amount);
       } else if (i % 7 === 0) {
-        await app.get(UnitOfWork).run(() => service.record(cashOut(c, '0.01', 'completed', 'reversal_in', tx.id)));
+        await app.get(UnitOfWork).run(() => service.recordPayment(cashOut(c, '0.01', 'completed', 'reversal_in', tx.id)));
         expected = expected.minus(Money.of('0.01'));
       }
     }

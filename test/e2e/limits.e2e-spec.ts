@@ -170,7 +170,9 @@ describe.each([
 
   describe('administrator decisions', () => {
     const adminList = (status?: string) =>
-      http(app).get(`/api/v1/admin/limits/requests${status ? `?status=${status}` : ''}`).set(admin.auth);
+      http(app)
+        .get(`/api/v1/admin/limits/requests${status ? `?status=${status}` : ''}`)
+        .set(admin.auth);
     const approve = (id: string) => http(app).post(`/api/v1/admin/limits/requests/${id}/approve`).set(admin.auth).send();
     const reject = (id: string, body: object) => http(app).post(`/api/v1/admin/limits/requests/${id}/reject`).set(admin.auth).send(body);
 
@@ -299,7 +301,9 @@ describe.each([
 
       const sweeper = app.get(LimitRequestExpiryScheduler);
       await Promise.all([sweeper.sweepOnce(), sweeper.sweepOnce(), http(app).get('/api/v1/pix/limits/requests').set(c.auth)]);
-      const rows: { id: string; status: string }[] = await db.query('SELECT id, status FROM limit_requests WHERE client_id = $1', [c.clientId]);
+      const rows: { id: string; status: string }[] = await db.query('SELECT id, status FROM limit_requests WHERE client_id = $1', [
+        c.clientId,
+      ]);
       for (const id of ids) {
         expect(rows.find((x) => x.id === id)?.status).toBe('expired');
         expect(await events('limit_request.expired', id)).toBe(1);

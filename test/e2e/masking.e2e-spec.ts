@@ -17,9 +17,13 @@ describe('masking and on-us recipients (e2e)', () => {
     ispb = app.get(APP_CONFIG).pspIspb;
     payer = await newClient(app, { balance: '100.00', name: 'Ana Pagadora' });
     payee = await newClient(app, { name: 'Bruno Recebedor' });
-    expect((await http(app).post('/api/v1/pix/keys').set(payee.auth).send({ key_type: 'EMAIL', key_value: 'bruno.recebedor@example.com' })).status).toBeLessThan(300);
+    expect(
+      (await http(app).post('/api/v1/pix/keys').set(payee.auth).send({ key_type: 'EMAIL', key_value: 'bruno.recebedor@example.com' }))
+        .status,
+    ).toBeLessThan(300);
     const dep = await http(app).post('/api/v1/sandbox/deposits').set(payee.auth).send({ amount: '1.00' });
-    payeeAccount = (await http(app).get(`/api/v1/transactions/${dep.body.data.transaction_id}`).set(payee.auth)).body.data.receiver.bank.account;
+    payeeAccount = (await http(app).get(`/api/v1/transactions/${dep.body.data.transaction_id}`).set(payee.auth)).body.data.receiver.bank
+      .account;
   });
 
   afterAll(() => app.close());
@@ -35,7 +39,8 @@ describe('masking and on-us recipients (e2e)', () => {
     expect(done).toMatchObject({ receiver_document: masked, receiver: { document: masked } });
     expect((await tx(payer, res.body.transaction_id)).receiver.document).toBe(masked);
 
-    const received = (await http(app).get('/api/v1/transactions').query({ type: 'cash_in', e2e: done.end_to_end_id }).set(payee.auth)).body.data.transactions[0];
+    const received = (await http(app).get('/api/v1/transactions').query({ type: 'cash_in', e2e: done.end_to_end_id }).set(payee.auth)).body
+      .data.transactions[0];
     expect(received.payer.document).toBe(maskDocument(payer.document));
     expect(received.payer_document).toBe(maskDocument(payer.document));
     expect(JSON.stringify(received)).not.toContain(payer.document);
@@ -49,15 +54,29 @@ describe('masking and on-us recipients (e2e)', () => {
     expect((await tx(payer, res.body.transaction_id)).receiver.document).toBe(bankDetails.receiver_document);
   });
 
-  it('paying an account of this service by bank details: the document must be its holder\'s, and the records show the holder', async () => {
-    const onUs = { amount: '3.00', receiver_name: 'Invented Name', receiver_ispb: ispb, receiver_branch: '0001', receiver_account: payeeAccount, receiver_account_type: 'checking' };
+  it("paying an account of this service by bank details: the document must be its holder's, and the records show the holder", async () => {
+    const onUs = {
+      amount: '3.00',
+      receiver_name: 'Invented Name',
+      receiver_ispb: ispb,
+      receiver_branch: '0001',
+      receiver_account: payeeAccount,
+      receiver_account_type: 'checking',
+    };
     const wrong = await cashOut(app, payer, { ...onUs, receiver_document: bankDetails.receiver_document });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toMatchObject({ code: 'RECEIVER_DOCUMENT_MISMATCH', details: [expect.objectContaining({ field: 'receiver_document' })] });
+    expect(wrong.body.error).toMatchObject({
+      code: 'RECEIVER_DOCUMENT_MISMATCH',
+      details: [expect.objectContaining({ field: 'receiver_document' })],
+    });
 
     const right = await cashOut(app, payer, { ...onUs, receiver_document: payee.document });
     expect(right.status).toBe(200);
     const done = await settled(app, payer, right.body.transaction_id);
-    expect(done).toMatchObject({ status: 'completed', receiver_name: 'Bruno Recebedor', receiver: { name: 'Bruno Recebedor', bank: { account_type: 'payment' } } });
+    expect(done).toMatchObject({
+      status: 'completed',
+      receiver_name: 'Bruno Recebedor',
+      receiver: { name: 'Bruno Recebedor', bank: { account_type: 'payment' } },
+    });
   });
 });

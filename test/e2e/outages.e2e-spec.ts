@@ -27,7 +27,10 @@ function authenticatedOperations(doc: OpenAPIObject): { method: (typeof METHODS)
 const closeQuietly = (app: NestExpressApplication) => app.close().catch(() => undefined);
 
 describe('dependency outages answer 503 with Retry-After (e2e)', () => {
-  const expectOutage = (res: { status: number; headers: Record<string, string>; body: { success: boolean; error: { code: string } } }, what: string) => {
+  const expectOutage = (
+    res: { status: number; headers: Record<string, string>; body: { success: boolean; error: { code: string } } },
+    what: string,
+  ) => {
     expect({ what, status: res.status }).toEqual({ what, status: 503 });
     expect(res.body).toMatchObject({ success: false, error: { code: 'SERVICE_UNAVAILABLE' } });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -41,11 +44,15 @@ describe('dependency outages answer 503 with Retry-After (e2e)', () => {
     await healthy.close();
     const app = await startApp({ redisUrl: 'redis://127.0.0.1:1', appRole: 'api' });
     try {
-      expectOutage(await http(app).post('/api/v1/auth/bearer-token').set('x-key-id', client.keyId).set('x-secret-key', client.secret).send({}), 'bearer-token');
+      expectOutage(
+        await http(app).post('/api/v1/auth/bearer-token').set('x-key-id', client.keyId).set('x-secret-key', client.secret).send({}),
+        'bearer-token',
+      );
       const ops = authenticatedOperations(buildOpenApi(app));
       expect(ops.length).toBeGreaterThan(15);
       for (const op of ops) {
-        const res = await http(app)[op.method](op.path)
+        const res = await http(app)
+          [op.method](op.path)
           .set(op.admin ? admin.auth : client.auth)
           .set('X-Idempotency-Key', randomUUID())
           .send({});
@@ -93,7 +100,8 @@ describe('dependency outages answer 503 with Retry-After (e2e)', () => {
 
     it('every authenticated endpoint answers 503 (the guard cannot check the key)', async () => {
       for (const op of authenticatedOperations(buildOpenApi(app))) {
-        const res = await http(app)[op.method](op.path)
+        const res = await http(app)
+          [op.method](op.path)
           .set(op.admin ? admin.auth : client.auth)
           .set('X-Idempotency-Key', randomUUID())
           .send({});

@@ -70,7 +70,9 @@ describe('Pix participant list (e2e)', () => {
     it('places simulated external accounts only at account providers of that list', async () => {
       const c = await newClient(app);
       for (const key of ['ana@example.com', 'bruno@example.com', '+5511912345678']) {
-        const res = await http(app).get(`/api/v1/pix/keys/${encodeURIComponent(key)}`).set(c.auth);
+        const res = await http(app)
+          .get(`/api/v1/pix/keys/${encodeURIComponent(key)}`)
+          .set(c.auth);
         expect(res.status).toBe(200);
         expect(res.body.data.ispb).toBe('12345678');
       }

@@ -25,7 +25,8 @@ describe('QR decode and Flow 3 cash-out (e2e)', () => {
 
   afterAll(() => app.close());
 
-  const decode = (brCode: string, who: TestClient = c) => http(app).post('/api/v1/pix/qrcode/decode').set(who.auth).send({ br_code: brCode });
+  const decode = (brCode: string, who: TestClient = c) =>
+    http(app).post('/api/v1/pix/qrcode/decode').set(who.auth).send({ br_code: brCode });
 
   it('decodes a static QR with an amount into recipient data and a lookup end-to-end id', async () => {
     const res = await decode(staticCode('joana@example.com', '12.30'));
@@ -49,7 +50,12 @@ describe('QR decode and Flow 3 cash-out (e2e)', () => {
     const res = await cashOut(app, c, { amount: '12.30' }, { 'X-Pix-Lookup-E2E': lookup.end_to_end_id });
     expect(res.status).toBe(200);
     const done = await settled(app, c, res.body.transaction_id);
-    expect(done).toMatchObject({ status: 'completed', end_to_end_id: lookup.end_to_end_id, pix_key: 'joana@example.com', pix_key_type: 'email' });
+    expect(done).toMatchObject({
+      status: 'completed',
+      end_to_end_id: lookup.end_to_end_id,
+      pix_key: 'joana@example.com',
+      pix_key_type: 'email',
+    });
     const again = await cashOut(app, c, { amount: '12.30' }, { 'X-Pix-Lookup-E2E': lookup.end_to_end_id });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('LOOKUP_ALREADY_USED');
@@ -139,7 +145,13 @@ describe('QR decode and Flow 3 cash-out (e2e)', () => {
   });
 
   it('400 QR_PAYLOAD_UNAVAILABLE for a dynamic QR whose URL cannot be fetched', async () => {
-    const code = encodeBrCode({ type: 'dynamic', url: 'pix.example.com/qr/v2/abc', merchantName: 'Loja', merchantCity: 'RIO', txid: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ' });
+    const code = encodeBrCode({
+      type: 'dynamic',
+      url: 'pix.example.com/qr/v2/abc',
+      merchantName: 'Loja',
+      merchantCity: 'RIO',
+      txid: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    });
     const res = await decode(code);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('QR_PAYLOAD_UNAVAILABLE');

@@ -69,10 +69,9 @@ describe('cash-out reconciliation sweep (e2e)', () => {
     await blocker.query('SELECT id FROM cash_outs WHERE id = $1 FOR UPDATE', [id]);
     const w = await worker({ settlementMaxAttempts: 2, settlementBackoffMs: 50, dbLockTimeoutMs: 200 });
     try {
-      const [{ id: outboxId }] = await api.get(DataSource).query(
-        `SELECT id FROM outbox_messages WHERE aggregate_id = $1 AND event_type = 'cash_out.queued'`,
-        [id],
-      );
+      const [{ id: outboxId }] = await api
+        .get(DataSource)
+        .query(`SELECT id FROM outbox_messages WHERE aggregate_id = $1 AND event_type = 'cash_out.queued'`, [id]);
       await api.get(OutboxRelay).relayOnce();
       const queue = w.get<Queue>(getQueueToken(QUEUE_SETTLEMENT));
       await eventually(async () => (await queue.getJob(`outbox-${outboxId}-${QUEUE_SETTLEMENT}`))?.isFailed(), 15_000);

@@ -61,12 +61,14 @@ describe('retention purge (e2e)', () => {
     const keys = (await db.query('SELECT key FROM idempotency_keys WHERE client_id = $1', [c.clientId])).map((r: { key: string }) => r.key);
     expect(keys).toEqual([liveKey.key]);
     expect(keys).not.toContain(expiredKey.key);
-    const ids = (await db.query('SELECT id FROM outbox_messages WHERE client_id = $1 AND event_type = $2 ORDER BY id', [c.clientId, 'test.event'])).map(
-      (r: { id: string }) => r.id,
-    );
+    const ids = (
+      await db.query('SELECT id FROM outbox_messages WHERE client_id = $1 AND event_type = $2 ORDER BY id', [c.clientId, 'test.event'])
+    ).map((r: { id: string }) => r.id);
     expect(ids).toEqual([oldWebhookWaiting, recent, unpublished]);
     expect(ids).not.toEqual(expect.arrayContaining([oldDelivered, oldWebhookDispatched]));
-    const lookups = (await db.query('SELECT end_to_end_id FROM qr_lookups WHERE client_id = $1', [c.clientId])).map((r: { end_to_end_id: string }) => r.end_to_end_id);
+    const lookups = (await db.query('SELECT end_to_end_id FROM qr_lookups WHERE client_id = $1', [c.clientId])).map(
+      (r: { end_to_end_id: string }) => r.end_to_end_id,
+    );
     expect(lookups).toEqual([newLookup]);
     expect(lookups).not.toContain(oldLookup);
   });
@@ -77,11 +79,19 @@ describe('retention purge (e2e)', () => {
     expect(reg.status).toBeLessThan(300);
     await app.get(OutboxRelay).relayOnce();
     const row = async () =>
-      (await db.query(`SELECT published_at, webhook, webhook_dispatched_at FROM outbox_messages WHERE client_id = $1 AND event_type = 'key.registered'`, [c.clientId]))[0];
+      (
+        await db.query(
+          `SELECT published_at, webhook, webhook_dispatched_at FROM outbox_messages WHERE client_id = $1 AND event_type = 'key.registered'`,
+          [c.clientId],
+        )
+      )[0];
     expect(await row()).toMatchObject({ webhook: true, published_at: expect.any(Date), webhook_dispatched_at: null });
 
     // Eight days later, the event is still there for webhooks to deliver.
-    await db.query(`UPDATE outbox_messages SET published_at = $2 WHERE client_id = $1 AND event_type = 'key.registered'`, [c.clientId, ago(8 * DAY)]);
+    await db.query(`UPDATE outbox_messages SET published_at = $2 WHERE client_id = $1 AND event_type = 'key.registered'`, [
+      c.clientId,
+      ago(8 * DAY),
+    ]);
     await app.get(RetentionPurgeService).purgeOnce();
     expect(await row()).toMatchObject({ webhook: true, webhook_dispatched_at: null });
   });

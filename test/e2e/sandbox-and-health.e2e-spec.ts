@@ -15,7 +15,10 @@ describe('sandbox deposits, health and the CLI (e2e)', () => {
 
   it('a deposit credits the account by exactly its amount and writes a cash_in.completed outbox event', async () => {
     const c = await newClient(app, { balance: '0.10' });
-    const res = await http(app).post('/api/v1/sandbox/deposits').set(c.auth).send({ amount: '0.20', payer: { name: 'Pagador', document: '52998224725' } });
+    const res = await http(app)
+      .post('/api/v1/sandbox/deposits')
+      .set(c.auth)
+      .send({ amount: '0.20', payer: { name: 'Pagador', document: '52998224725' } });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ amount: '0.20', status: 'completed', type: 'cash_in', account_id: c.accountId });
     expect(res.body.data.end_to_end_id).toMatch(/^E\d{20}[A-Za-z0-9]{11}$/);
@@ -74,7 +77,9 @@ describe('sandbox deposits, health and the CLI (e2e)', () => {
     expect(balance.body.data.available_balance).toBe('12.34');
 
     await expect(runCommand(app, 'client:create', { name: 'Dup', document })).rejects.toMatchObject({ code: 'CLIENT_ALREADY_EXISTS' });
-    await expect(runCommand(app, 'client:create', { name: 'Bad', document: '12345678900' })).rejects.toMatchObject({ code: 'INVALID_DOCUMENT' });
+    await expect(runCommand(app, 'client:create', { name: 'Bad', document: '12345678900' })).rejects.toMatchObject({
+      code: 'INVALID_DOCUMENT',
+    });
 
     const key = (await runCommand(app, 'key:create', { client: client.client_id, scopes: 'pix:keys:read' })) as { key_id: string };
     expect(await runCommand(app, 'key:revoke', { 'key-id': key.key_id })).toEqual({ revoked: true });

@@ -22,8 +22,18 @@ describe('sandbox endpoints need the scope of what they simulate (e2e)', () => {
     expect(ret.status).toBe(403);
     expect((await http(app).get('/api/v1/pix/balance').set(readOnly)).body.data.available_balance).toBe('5.00');
 
-    expect((await http(app).post('/api/v1/sandbox/deposits').set(await as(['pix:cashin:write'])).send({ amount: '1.00' })).status).toBeLessThan(300);
-    const missing = await http(app).post('/api/v1/sandbox/cash-out/00000000-0000-4000-8000-000000000000/return').set(await as(['pix:cashout:write'])).send({});
+    expect(
+      (
+        await http(app)
+          .post('/api/v1/sandbox/deposits')
+          .set(await as(['pix:cashin:write']))
+          .send({ amount: '1.00' })
+      ).status,
+    ).toBeLessThan(300);
+    const missing = await http(app)
+      .post('/api/v1/sandbox/cash-out/00000000-0000-4000-8000-000000000000/return')
+      .set(await as(['pix:cashout:write']))
+      .send({});
     expect(missing.status).toBe(404);
   });
 });

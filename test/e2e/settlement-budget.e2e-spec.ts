@@ -25,13 +25,17 @@ describe('settlement budget at the default configuration (e2e)', () => {
 
   afterAll(() => app.close());
 
-  it('a payment the SPI never answers is failed (AB03) with its hold released within 30 s of creation', async () => {
-    const c = await newClient(app, { balance: '20.00' });
-    const res = await cashOut(app, c, { amount: '5.93', pix_key: 'slow@example.com', pix_key_type: 'EMAIL' });
-    expect(res.status).toBe(200);
-    const done = await settled(app, c, res.body.transaction_id, ['completed', 'failed'], SETTLEMENT_BUDGET_MS);
-    expect(done).toMatchObject({ status: 'failed', error_code: 'AB03' });
-    expect(await ledgerOps(app, res.body.transaction_id)).toEqual(['hold', 'release']);
-    expect(await balanceOf(app, c)).toMatchObject({ available_balance: '20.00', blocked_balance: '0.00' });
-  }, SETTLEMENT_BUDGET_MS + 15_000);
+  it(
+    'a payment the SPI never answers is failed (AB03) with its hold released within 30 s of creation',
+    async () => {
+      const c = await newClient(app, { balance: '20.00' });
+      const res = await cashOut(app, c, { amount: '5.93', pix_key: 'slow@example.com', pix_key_type: 'EMAIL' });
+      expect(res.status).toBe(200);
+      const done = await settled(app, c, res.body.transaction_id, ['completed', 'failed'], SETTLEMENT_BUDGET_MS);
+      expect(done).toMatchObject({ status: 'failed', error_code: 'AB03' });
+      expect(await ledgerOps(app, res.body.transaction_id)).toEqual(['hold', 'release']);
+      expect(await balanceOf(app, c)).toMatchObject({ available_balance: '20.00', blocked_balance: '0.00' });
+    },
+    SETTLEMENT_BUDGET_MS + 15_000,
+  );
 });

@@ -38,7 +38,10 @@ describe('settlement workers (e2e)', () => {
       const ds = api.get(DataSource);
       // The SPI has accepted the order and the worker is waiting for the answer: kill it now.
       const [{ end_to_end_id: e2e }] = await ds.query(`SELECT end_to_end_id FROM cash_outs WHERE id = $1`, [id]);
-      await eventually(async () => (await ds.query(`SELECT 1 FROM sandbox_spi_orders WHERE end_to_end_id = $1`, [e2e])).length === 1, 20_000);
+      await eventually(
+        async () => (await ds.query(`SELECT 1 FROM sandbox_spi_orders WHERE end_to_end_id = $1`, [e2e])).length === 1,
+        20_000,
+      );
       child.kill('SIGKILL');
       const [{ status }] = await ds.query(`SELECT status FROM cash_outs WHERE id = $1`, [id]);
       expect(status).toBe('processing');

@@ -21,6 +21,7 @@ describe('bearer-token rate limits (e2e)', () => {
 
   it('per key id: wrong secrets count, and past the limit even the right secret waits (429, Retry-After)', async () => {
     const [a] = clients;
+    if (!a) throw new Error('beforeAll onboards six clients');
     expect((await ask(a.keyId, 'sk_wrong')).status).toBe(401);
     expect((await ask(a.keyId, 'sk_wrong')).status).toBe(401);
     expect((await ask(a.keyId, a.secret)).status).toBe(200);

@@ -27,9 +27,21 @@ describe('transactions (e2e)', () => {
     const txs = res.body.data.transactions;
     expect(txs.map((t: { amount: string }) => t.amount)).toEqual(['30.25', '20.50', '10.00']);
     expect(txs.every((t: { client_id: string }) => t.client_id === c.clientId)).toBe(true);
-    expect(txs[0]).toMatchObject({ type: 'cash_in', status: 'completed', currency: 'BRL', gross_amount: '30.25', net_amount: '30.25', tax_amount: '0.00' });
+    expect(txs[0]).toMatchObject({
+      type: 'cash_in',
+      status: 'completed',
+      currency: 'BRL',
+      gross_amount: '30.25',
+      net_amount: '30.25',
+      tax_amount: '0.00',
+    });
     expect(txs[0].ledger_entries).toEqual([
-      expect.objectContaining({ operation_type: 'credit', amount: '30.250000', available_before: '30.500000', available_after: '60.750000' }),
+      expect.objectContaining({
+        operation_type: 'credit',
+        amount: '30.250000',
+        available_before: '30.500000',
+        available_after: '60.750000',
+      }),
     ]);
   });
 

@@ -17,7 +17,6 @@ export default async function globalSetup() {
   process.env.JWT_SECRET = randomBytes(32).toString('hex');
   process.env.SANDBOX_SPI_LATENCY_MS = process.env.SANDBOX_SPI_LATENCY_MS ?? '5';
   process.env.OUTBOX_POLL_MS = '50';
-  process.env.WEBHOOK_ALLOW_PRIVATE_NETWORKS = 'true';
   // Every test client asks for tokens from 127.0.0.1; the token throttle has its own test with a low limit.
   process.env.TOKEN_RATE_LIMIT_PER_MINUTE = '100000';
 }

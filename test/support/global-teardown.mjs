@@ -15,7 +15,9 @@ async function verifyLedger(databaseUrl) {
                         COALESCE(SUM(amount) FILTER (WHERE bucket = 'blocked'), 0) AS blocked
                  FROM postings WHERE account_id IS NOT NULL GROUP BY account_id) p ON p.account_id = a.id
       WHERE a.available <> COALESCE(p.available, 0) OR a.blocked <> COALESCE(p.blocked, 0)`);
-    const { rows: [{ n }] } = await db.query('SELECT COUNT(*)::int AS n FROM journals');
+    const {
+      rows: [{ n }],
+    } = await db.query('SELECT COUNT(*)::int AS n FROM journals');
     return { journals: n, unbalanced: journals.length, mismatched: accounts.length };
   } finally {
     await db.end();
@@ -47,7 +49,9 @@ export default async function globalTeardown() {
   }
   if (ledger?.error) throw ledger.error;
   if (ledger) {
-    console.log(`\nledger after the whole suite: ${ledger.journals} journals, ${ledger.unbalanced} unbalanced, ${ledger.mismatched} mismatched balances`);
+    console.log(
+      `\nledger after the whole suite: ${ledger.journals} journals, ${ledger.unbalanced} unbalanced, ${ledger.mismatched} mismatched balances`,
+    );
     if (ledger.unbalanced > 0 || ledger.mismatched > 0) throw new Error('the test suite left the journal unbalanced');
   }
 }

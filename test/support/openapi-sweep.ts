@@ -94,7 +94,13 @@ const STRICT_NAME = /(^|_)(amount|percent|pix_key|key_value|br_code|document|isp
 
 /** A field with a fixed syntax: a look-alike character there must be refused; elsewhere it may be accepted. */
 export function isStrict(name: string, s: Schema): boolean {
-  return STRICT_NAME.test(name) || s.enum !== undefined || s.pattern !== undefined || s.format !== undefined || (s.items ? isStrict(name, s.items) : false);
+  return (
+    STRICT_NAME.test(name) ||
+    s.enum !== undefined ||
+    s.pattern !== undefined ||
+    s.format !== undefined ||
+    (s.items ? isStrict(name, s.items) : false)
+  );
 }
 
 export function isAmountField(name: string): boolean {
@@ -102,7 +108,26 @@ export function isAmountField(name: string): boolean {
 }
 
 const HOMOGLYPHS: Record<string, string> = {
-  a: 'а', c: 'с', e: 'е', o: 'о', p: 'р', x: 'х', y: 'у', i: 'і', A: 'А', B: 'В', C: 'С', E: 'Е', H: 'Н', I: 'І', K: 'К', M: 'М', O: 'О', P: 'Р', T: 'Т', X: 'Х',
+  a: 'а',
+  c: 'с',
+  e: 'е',
+  o: 'о',
+  p: 'р',
+  x: 'х',
+  y: 'у',
+  i: 'і',
+  A: 'А',
+  B: 'В',
+  C: 'С',
+  E: 'Е',
+  H: 'Н',
+  I: 'І',
+  K: 'К',
+  M: 'М',
+  O: 'О',
+  P: 'Р',
+  T: 'Т',
+  X: 'Х',
 };
 
 /** The value with one character swapped for one that looks the same, or with invisible characters added. */

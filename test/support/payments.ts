@@ -17,7 +17,13 @@ export async function cashOutStatus(app: NestExpressApplication, c: TestClient, 
 }
 
 /** Polls the status record until it reaches one of `statuses`. */
-export function settled(app: NestExpressApplication, c: TestClient, id: string, statuses = ['completed', 'failed', 'returned'], timeoutMs = 15_000) {
+export function settled(
+  app: NestExpressApplication,
+  c: TestClient,
+  id: string,
+  statuses = ['completed', 'failed', 'returned'],
+  timeoutMs = 15_000,
+) {
   return eventually(async () => {
     const s = await cashOutStatus(app, c, id);
     return statuses.includes(s?.status) ? s : undefined;

@@ -25,7 +25,9 @@ export class MoneySafety1763900000000 implements MigrationInterface {
       CREATE UNIQUE INDEX ux_transactions_client_e2e_type ON transactions (client_id, end_to_end_id, type)
         WHERE end_to_end_id IS NOT NULL`);
     // A hold is taken once per transaction and account, and ends once: captured or released, not both.
-    await q.query(`CREATE UNIQUE INDEX ux_ledger_entries_hold_once ON ledger_entries (transaction_id, account_id) WHERE operation_type = 'hold'`);
+    await q.query(
+      `CREATE UNIQUE INDEX ux_ledger_entries_hold_once ON ledger_entries (transaction_id, account_id) WHERE operation_type = 'hold'`,
+    );
     await q.query(`
       CREATE UNIQUE INDEX ux_ledger_entries_hold_ends_once ON ledger_entries (transaction_id, account_id)
         WHERE operation_type IN ('capture', 'release')`);

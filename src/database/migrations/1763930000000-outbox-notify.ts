@@ -12,7 +12,9 @@ export class OutboxNotify1763930000000 implements MigrationInterface {
         RETURN NULL;
       END
       $$`);
-    await q.query(`CREATE TRIGGER outbox_messages_notify AFTER INSERT ON outbox_messages FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify()`);
+    await q.query(
+      `CREATE TRIGGER outbox_messages_notify AFTER INSERT ON outbox_messages FOR EACH STATEMENT EXECUTE FUNCTION outbox_notify()`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

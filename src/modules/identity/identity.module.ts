@@ -11,12 +11,7 @@ import { RevokeApiKeyUseCase } from './application/revoke-api-key.use-case.js';
 import { SecretHasher } from './application/secret-hasher.js';
 import { ApiKeyCredentialVerifier } from './infrastructure/api-key-credential-verifier.adapter.js';
 import { AuthController } from './infrastructure/http/auth.controller.js';
-import {
-  AccountOrmEntity,
-  AdminOrmEntity,
-  ApiKeyOrmEntity,
-  ClientOrmEntity,
-} from './infrastructure/persistence/identity.orm-entities.js';
+import { AccountOrmEntity, AdminOrmEntity, ApiKeyOrmEntity, ClientOrmEntity } from './infrastructure/persistence/identity.orm-entities.js';
 import { TypeormIdentityRepository } from './infrastructure/persistence/typeorm-identity.repository.js';
 
 /** Clients, accounts, admins, API keys and bearer tokens. */

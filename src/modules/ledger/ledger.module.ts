@@ -15,17 +15,9 @@ import { TypeormLedgerRepository } from './infrastructure/persistence/typeorm-le
 
 /** Double-entry journal, client balances and the balance endpoint. */
 @Module({
-  imports: [
-    IdentityModule,
-    TypeOrmModule.forFeature([LedgerAccountOrmEntity, JournalOrmEntity, PostingOrmEntity, LedgerEntryOrmEntity]),
-  ],
+  imports: [IdentityModule, TypeOrmModule.forFeature([LedgerAccountOrmEntity, JournalOrmEntity, PostingOrmEntity, LedgerEntryOrmEntity])],
   controllers: [BalanceController, LedgerAdminController],
-  providers: [
-    { provide: LedgerRepository, useClass: TypeormLedgerRepository },
-    LedgerService,
-    GetBalanceUseCase,
-    VerifyLedgerUseCase,
-  ],
+  providers: [{ provide: LedgerRepository, useClass: TypeormLedgerRepository }, LedgerService, GetBalanceUseCase, VerifyLedgerUseCase],
   exports: [LedgerService],
 })
 export class LedgerModule {}

@@ -9,8 +9,6 @@ export interface AuthPolicy {
   public?: boolean;
   /** Every listed scope must be held. */
   scopes?: string[];
-  /** The API-key header pair is accepted in place of a bearer token (cash-in only, per spec). */
-  apiKey?: boolean;
   principal?: 'client' | 'admin';
 }
 
@@ -18,16 +16,10 @@ export interface AuthPolicy {
 export const Public = () => SetMetadata(AUTH_POLICY, { public: true } satisfies AuthPolicy);
 
 /** A client bearer token holding every listed scope (none listed: any client token). */
-export const ClientAuth = (...scopes: string[]) =>
-  SetMetadata(AUTH_POLICY, { scopes, principal: 'client' } satisfies AuthPolicy);
-
-/** Like ClientAuth, but the `x-key-id`/`x-secret-key` pair is also accepted. */
-export const ClientAuthOrApiKey = (...scopes: string[]) =>
-  SetMetadata(AUTH_POLICY, { scopes, principal: 'client', apiKey: true } satisfies AuthPolicy);
+export const ClientAuth = (...scopes: string[]) => SetMetadata(AUTH_POLICY, { scopes, principal: 'client' } satisfies AuthPolicy);
 
 /** An admin bearer token holding every listed scope. */
-export const AdminAuth = (...scopes: string[]) =>
-  SetMetadata(AUTH_POLICY, { scopes, principal: 'admin' } satisfies AuthPolicy);
+export const AdminAuth = (...scopes: string[]) => SetMetadata(AUTH_POLICY, { scopes, principal: 'admin' } satisfies AuthPolicy);
 
 /** The authenticated caller, set by the guard. */
 export const CurrentPrincipal = createParamDecorator((_: unknown, ctx: ExecutionContext): Principal => {

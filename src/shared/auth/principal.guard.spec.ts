@@ -1,11 +1,15 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
 import type { AppConfig } from '../../config/app.config.js';
 import type { RateLimiterFactory } from '../rate-limit/rate-limiter.js';
 import type { AuthPolicy } from './auth.decorators.js';
 import { CredentialVerifier } from './credential-verifier.js';
+import { DomainError } from '../errors/domain-error.js';
+import { JwtStrategy } from './jwt.strategy.js';
 import type { Principal } from './principal.js';
 import { PrincipalGuard } from './principal.guard.js';
+import { TokenService } from './token.service.js';
 
 const alice: Principal = { kind: 'client', id: 'c1', keyId: 'key_a', scopes: ['pix:cashin:write'] };
 
@@ -31,39 +35,22 @@ function context(headers: Record<string, string>) {
   const ctx = {
     getHandler: () => undefined,
     getClass: () => undefined,
-    switchToHttp: () => ({ getRequest: () => req }),
+    switchToHttp: () => ({ getRequest: () => req, getResponse: () => ({}) }),
   } as unknown as ExecutionContext;
   return { ctx, req };
 }
 
-describe('PrincipalGuard with the API-key header pair', () => {
-  const cashIn: AuthPolicy = { scopes: ['pix:cashin:write'], principal: 'client', apiKey: true };
+describe('PrincipalGuard', () => {
+  // Registers the app's 'jwt' passport strategy, so the bearer path runs as it does in the app.
+  beforeAll(() => new JwtStrategy(new TokenService(new JwtService(), { jwtSecret: 'x'.repeat(32) } as AppConfig)));
 
-  it('accepts a valid pair where the endpoint allows it, sets the principal and spends the budget', async () => {
-    const spent: string[] = [];
-    const { ctx, req } = context({ 'x-key-id': 'key_a', 'x-secret-key': 'sk_right' });
-    await expect(guardFor(cashIn, spent).canActivate(ctx)).resolves.toBe(true);
-    expect(req.principal).toEqual(alice);
-    expect(spent).toEqual(['client:c1']);
-  });
-
-  it('refuses a wrong secret with INVALID_CREDENTIALS', async () => {
-    const { ctx } = context({ 'x-key-id': 'key_a', 'x-secret-key': 'sk_wrong' });
-    await expect(guardFor(cashIn).canActivate(ctx)).rejects.toMatchObject({ code: 'INVALID_CREDENTIALS' });
-  });
-
-  it('still checks scopes for a key pair', async () => {
-    const { ctx } = context({ 'x-key-id': 'key_a', 'x-secret-key': 'sk_right' });
-    await expect(guardFor({ ...cashIn, scopes: ['pix:cashin:read'] }).canActivate(ctx)).rejects.toMatchObject({
-      code: 'INSUFFICIENT_SCOPE',
-    });
-  });
-
-  it('ignores the pair where the endpoint does not allow it (a bearer token is then required)', async () => {
+  it('takes no API-key header pair in place of a bearer token: the key pair only buys a token', async () => {
     const { ctx } = context({ 'x-key-id': 'key_a', 'x-secret-key': 'sk_right' });
     const bearerOnly = guardFor({ scopes: [], principal: 'client' });
     const before = FakeVerifier.pairChecks;
-    await expect(bearerOnly.canActivate(ctx)).rejects.toBeDefined();
+    const refusal = bearerOnly.canActivate(ctx);
+    await expect(refusal).rejects.toThrow(DomainError);
+    await expect(refusal).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Missing bearer token' });
     expect(FakeVerifier.pairChecks).toBe(before);
   });
 

@@ -30,16 +30,13 @@ export class PrincipalGuard extends AuthGuard('jwt') {
     this.budget = limiters.perMinute('global', config.rateLimitPerMinute);
   }
 
-  async canActivate(ctx: ExecutionContext): Promise<boolean> {
-    const policy = this.reflector.getAllAndOverride<AuthPolicy | undefined>(AUTH_POLICY, [
-      ctx.getHandler(),
-      ctx.getClass(),
-    ]);
+  override async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    const policy = this.reflector.getAllAndOverride<AuthPolicy | undefined>(AUTH_POLICY, [ctx.getHandler(), ctx.getClass()]);
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
     if (!policy) throw new DomainError('UNAUTHORIZED', 'Authentication required');
     if (policy.public) return true;
 
-    const principal = await this.authenticate(ctx, req, policy);
+    const principal = await this.authenticate(ctx, req);
     if (policy.principal && principal.kind !== policy.principal) {
       throw new DomainError('FORBIDDEN', `This endpoint needs ${policy.principal} credentials`);
     }
@@ -52,23 +49,16 @@ export class PrincipalGuard extends AuthGuard('jwt') {
     return true;
   }
 
-  private async authenticate(ctx: ExecutionContext, req: AuthedRequest, policy: AuthPolicy): Promise<Principal> {
-    const keyId = req.header('x-key-id');
-    if (policy.apiKey && keyId !== undefined && !req.header('authorization')) {
-      const secret = req.header('x-secret-key') ?? '';
-      const principal = await this.verifier.verifyApiKey(keyId, secret);
-      if (!principal) throw new DomainError('INVALID_CREDENTIALS', 'Unknown API key or wrong secret');
-      return principal;
-    }
+  private async authenticate(ctx: ExecutionContext, req: AuthedRequest): Promise<Principal> {
     await super.canActivate(ctx);
     const principal = req.user as Principal;
     if (!(await this.verifier.isKeyValidFor(principal))) {
-      throw new DomainError('INVALID_TOKEN', 'The API key behind this token was revoked or is not the token subject\'s');
+      throw new DomainError('INVALID_TOKEN', "The API key behind this token was revoked or is not the token subject's");
     }
     return principal;
   }
 
-  handleRequest<T>(err: unknown, user: T, info: unknown): T {
+  override handleRequest<T>(err: unknown, user: T, info: unknown): T {
     if (err || !user) {
       const reason = info instanceof Error ? info : undefined;
       if (reason?.name === 'TokenExpiredError') throw new DomainError('INVALID_TOKEN', 'Bearer token expired');

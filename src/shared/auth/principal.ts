@@ -29,4 +29,10 @@ export const CLIENT_SCOPES = [
 ] as const;
 
 /** Scopes only admin keys may hold. */
-export const ADMIN_SCOPES = ['admin:limits:read', 'admin:limits:write', 'admin:ledger:read', 'admin:fees:read', 'admin:fees:write'] as const;
+export const ADMIN_SCOPES = [
+  'admin:limits:read',
+  'admin:limits:write',
+  'admin:ledger:read',
+  'admin:fees:read',
+  'admin:fees:write',
+] as const;

@@ -7,6 +7,6 @@ describe('bank account types', () => {
   });
 
   it('refuses a code it does not know rather than guess', () => {
-    expect(() => bankAccountTypeFromDict('XXXX')).toThrow(/XXXX/);
+    expect(() => bankAccountTypeFromDict('XXXX')).toThrow(new Error('unknown DICT account type XXXX'));
   });
 });

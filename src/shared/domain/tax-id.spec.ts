@@ -1,4 +1,4 @@
-import { isValidCnpj, isValidCpf, maskDocument, personTypeOf } from './tax-id.js';
+import { cnpjWithCheckDigits, cpfWithCheckDigits, isValidCnpj, isValidCpf, maskDocument, personTypeOf } from './tax-id.js';
 
 describe('tax ids', () => {
   it('accepts CPFs with correct check digits and rejects others', () => {
@@ -23,5 +23,22 @@ describe('tax ids', () => {
   it('masks the middle digits only', () => {
     expect(maskDocument('12345678909')).toBe('***.456.789-**');
     expect(maskDocument('11222333000181')).toBe('**.222.333/0001-**');
+  });
+});
+
+describe('check-digit completion', () => {
+  it('completes a CPF base into the valid document', () => {
+    expect(cpfWithCheckDigits('529982247')).toBe('52998224725');
+    expect(isValidCpf(cpfWithCheckDigits('123456789'))).toBe(true);
+  });
+
+  it('completes a CNPJ base into the valid document', () => {
+    expect(cnpjWithCheckDigits('112223330001')).toBe('11222333000181');
+    expect(isValidCnpj(cnpjWithCheckDigits('987654320001'))).toBe(true);
+  });
+
+  it('refuses a base of the wrong length', () => {
+    expect(() => cpfWithCheckDigits('12345678')).toThrow(RangeError);
+    expect(() => cnpjWithCheckDigits('1234567800012')).toThrow(RangeError);
   });
 });

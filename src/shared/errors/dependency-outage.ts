@@ -15,16 +15,36 @@ export class DependencyUnavailableError extends DomainError {
 }
 
 /** Socket-level failures of a TCP client: the peer is down or unreachable. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
 
 /**
  * PostgreSQL SQLSTATEs that mean "no database to talk to": connection exceptions (08), shutdown or
  * recovery (57P01-57P03), too many connections (53300), a database that refuses connections (55000
  * "not currently accepting connections" comes with its own message, checked below).
  */
-const PG_OUTAGE_STATES = new Set(['08000', '08001', '08003', '08004', '08006', '57P01', '57P02', '57P03', '53300',
+const PG_OUTAGE_STATES = new Set([
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
   // A statement or lock wait that hit its bound (DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS): busy, try again.
-  '57014', '55P03']);
+  '57014',
+  '55P03',
+]);
 
 const PG_OUTAGE_MESSAGES = [
   'Connection terminated',

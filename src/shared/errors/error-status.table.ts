@@ -7,8 +7,3 @@ import { ERROR_CATALOG, isErrorCode } from './error-catalog.js';
 export function statusForCode(code: string): number {
   return isErrorCode(code) ? ERROR_CATALOG[code].status : 400;
 }
-
-/** Every code with a non-400 status. */
-export function knownStatusCodes(): Readonly<Record<string, number>> {
-  return Object.fromEntries(Object.entries(ERROR_CATALOG).filter(([, info]) => info.status !== 400).map(([code, info]) => [code, info.status]));
-}

@@ -54,8 +54,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       // The catalog decides the status of every code, so a body never disagrees with docs/errors.md.
       const status = statusForCode(code);
       if (code === 'INTERNAL_ERROR') return this.internalError(requestId);
-      const message =
-        status === HttpStatus.NOT_FOUND ? `No route for ${req.method} ${req.path}` : safeMessage(exception);
+      const message = status === HttpStatus.NOT_FOUND ? `No route for ${req.method} ${req.path}` : safeMessage(exception);
       return { status, body: errorBody(code, message, requestId) };
     }
     return this.internalError(requestId);

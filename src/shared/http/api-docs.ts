@@ -1,12 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiExtension,
-  ApiProperty,
-  ApiPropertyOptional,
-  ApiSecurity,
-} from '@nestjs/swagger';
-import { AdminAuth, ClientAuth, ClientAuthOrApiKey, Public } from '../auth/auth.decorators.js';
+import { ApiBearerAuth, ApiExtension, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AdminAuth, ClientAuth, Public } from '../auth/auth.decorators.js';
 import type { ErrorCode } from '../errors/error-catalog.js';
 
 export class ErrorDetailDto {
@@ -38,30 +32,12 @@ export function ApiErrors(...codes: ErrorCode[]) {
 
 /** Client bearer endpoint: guard policy, security scheme, scope note and the auth errors. */
 export function ClientEndpoint(...scopes: string[]) {
-  return applyDecorators(
-    ClientAuth(...scopes),
-    ApiBearerAuth('bearer'),
-    ApiExtension('x-required-scopes', scopes),
-  );
-}
-
-/** Client endpoint that also takes the x-key-id / x-secret-key pair (cash-in create and cancel). */
-export function ClientOrApiKeyEndpoint(...scopes: string[]) {
-  return applyDecorators(
-    ClientAuthOrApiKey(...scopes),
-    ApiBearerAuth('bearer'),
-    ApiSecurity({ apiKeyId: [], apiKeySecret: [] }),
-    ApiExtension('x-required-scopes', scopes),
-  );
+  return applyDecorators(ClientAuth(...scopes), ApiBearerAuth('bearer'), ApiExtension('x-required-scopes', scopes));
 }
 
 /** Admin bearer endpoint. */
 export function AdminEndpoint(...scopes: string[]) {
-  return applyDecorators(
-    AdminAuth(...scopes),
-    ApiBearerAuth('bearer'),
-    ApiExtension('x-required-scopes', scopes),
-  );
+  return applyDecorators(AdminAuth(...scopes), ApiBearerAuth('bearer'), ApiExtension('x-required-scopes', scopes));
 }
 
 export { Public };

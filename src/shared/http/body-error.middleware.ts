@@ -13,7 +13,9 @@ export function bodyErrorMiddleware(err: unknown, req: Request, res: Response, n
     res.status(400).json(errorBody('MALFORMED_JSON', 'Request body is not valid JSON', id));
   } else if (e.status === 415) {
     // An unsupported charset or content encoding.
-    res.status(statusForCode('UNSUPPORTED_MEDIA_TYPE')).json(errorBody('UNSUPPORTED_MEDIA_TYPE', 'Request body is in a charset or encoding that cannot be read', id));
+    res
+      .status(statusForCode('UNSUPPORTED_MEDIA_TYPE'))
+      .json(errorBody('UNSUPPORTED_MEDIA_TYPE', 'Request body is in a charset or encoding that cannot be read', id));
   } else if (e.status >= 400 && e.status < 500) {
     res.status(statusForCode('BAD_REQUEST')).json(errorBody('BAD_REQUEST', 'Request body could not be read', id));
   } else {

@@ -18,8 +18,14 @@ describe('bodyShapeProblem', () => {
   });
 
   it('refuses keys that reach a prototype, at any level', () => {
-    expect(bodyShapeProblem(JSON.parse('{"amount":"1.00","__proto__":{"admin":true}}'))).toEqual({ field: '__proto__', issue: 'is a reserved key' });
-    expect(bodyShapeProblem({ metadata: { a: { constructor: { prototype: 1 } } } })).toEqual({ field: 'metadata.a.constructor', issue: 'is a reserved key' });
+    expect(bodyShapeProblem(JSON.parse('{"amount":"1.00","__proto__":{"admin":true}}'))).toEqual({
+      field: '__proto__',
+      issue: 'is a reserved key',
+    });
+    expect(bodyShapeProblem({ metadata: { a: { constructor: { prototype: 1 } } } })).toEqual({
+      field: 'metadata.a.constructor',
+      issue: 'is a reserved key',
+    });
     expect(bodyShapeProblem({ metadata: { constructors: 1, proto: 2 } })).toBeNull();
   });
 

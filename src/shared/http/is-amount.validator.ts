@@ -8,8 +8,7 @@ export function IsAmount(options?: ValidationOptions): PropertyDecorator {
       name: 'isAmount',
       validator: {
         validate: (value: unknown) => Money.isValidAmount(value),
-        defaultMessage: (args) =>
-          `${args?.property} must be a decimal string greater than zero with at most 2 decimals, e.g. "150.00"`,
+        defaultMessage: (args) => `${args?.property} must be a decimal string greater than zero with at most 2 decimals, e.g. "150.00"`,
       },
     },
     options,

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { DomainError, type ErrorDetail } from '../errors/domain-error.js';
 import type { ErrorCode } from '../errors/error-catalog.js';
 import { statusForCode } from '../errors/error-status.table.js';
-import { UnitOfWork } from '../persistence/unit-of-work.js';
+import { TypeOrmUnitOfWork } from '../persistence/typeorm-unit-of-work.js';
 import { IdempotencyKeyOrmEntity } from './idempotency-key.orm-entity.js';
 import { requestFingerprint } from './request-fingerprint.js';
 
@@ -64,7 +64,7 @@ function isOutcome(err: unknown): err is DomainError {
 export class IdempotencyService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly uow: UnitOfWork,
+    private readonly uow: TypeOrmUnitOfWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -90,7 +90,10 @@ export class IdempotencyService {
         )) as [unknown[], number];
         if (stored !== 1) {
           // A retry took the claim over while this run was stuck: roll this run back; the retry's run counts.
-          throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A retry with this idempotency key took over the request; this run was rolled back');
+          throw new DomainError(
+            'IDEMPOTENCY_KEY_IN_USE',
+            'A retry with this idempotency key took over the request; this run was rolled back',
+          );
         }
         return { ...result, replayed: false };
       });

@@ -9,7 +9,7 @@ const SENSITIVE_PATHS = [/^(\/api\/v1\/pix\/keys\/)[^/?#]+/];
 
 export function redactUrl(url: string | undefined): string | undefined {
   if (!url) return url;
-  const [path, query] = url.split('?', 2);
+  const [path = '', query] = url.split('?', 2); // split always yields the path
   let redacted = path;
   for (const re of SENSITIVE_PATHS) redacted = redacted.replace(re, '$1[redacted]');
   // Query strings may carry e2e ids, references or documents: keep the names, drop the values.

@@ -3,6 +3,9 @@ import Big from 'big.js';
 /** Request amounts: up to 13 integer digits, up to 2 decimals, no sign or exponent (docs/conventions.md §4). */
 export const AMOUNT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 
+/** Percentages (fees, interest, fines, discounts): up to 3 integer digits and 4 decimals, no sign. */
+export const PERCENT_PATTERN = /^\d{1,3}(\.\d{1,4})?$/;
+
 /** An amount of BRL. Immutable, decimal (big.js) inside, never a JavaScript number. */
 export class Money {
   private constructor(private readonly value: Big) {}

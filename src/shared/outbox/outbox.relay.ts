@@ -34,7 +34,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   onApplicationBootstrap(): void {
     if (this.config.appRole === 'api') return;
-    void this.listen();
+    void this.listen(); // never rejects: a failed connect goes to the client's 'error' handler (log, retry)
     this.schedule(0);
   }
 

@@ -1,28 +1,9 @@
-import { Injectable } from '@nestjs/common';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { DomainEvent } from '../domain/domain-event.js';
-import { UnitOfWork } from '../persistence/unit-of-work.js';
-import { OutboxMessageOrmEntity } from './outbox-message.orm-entity.js';
 
-/** Appends events to the outbox inside the caller's transaction; refuses to write outside one. */
-@Injectable()
-export class OutboxWriter {
-  constructor(private readonly uow: UnitOfWork) {}
-
-  async append(events: DomainEvent[]): Promise<void> {
-    if (events.length === 0) return;
-    if (!this.uow.inTransaction()) throw new Error('OutboxWriter.append must run inside UnitOfWork.run');
-    await this.uow
-      .manager()
-      .insert(
-        OutboxMessageOrmEntity,
-        events.map((e) => ({
-          eventType: e.type,
-          aggregateId: e.aggregateId,
-          clientId: e.clientId,
-          payload: e.payload,
-          webhook: e.webhook,
-        })) as QueryDeepPartialEntity<OutboxMessageOrmEntity>[],
-      );
-  }
+/**
+ * Port: appends events to the outbox inside the caller's unit of work, so they commit or roll back
+ * with the state change. `TypeOrmOutboxWriter` implements it.
+ */
+export abstract class OutboxWriter {
+  abstract append(events: DomainEvent[]): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { EventName } from '../domain/events/event-catalogue.js';
 import type { PublishOptions } from './job-publisher.js';
 import type { QueueName } from './queue.names.js';
 
@@ -15,8 +16,8 @@ export interface Route {
 export class QueueRoutes {
   private readonly routes = new Map<string, Map<QueueName, PublishOptions>>();
 
-  /** Sends `eventType` events to `queue`, with that consumer's retry policy. */
-  route(eventType: string, queue: QueueName, options: PublishOptions = {}): void {
+  /** Sends `eventType` events (a catalogue name: docs/events.md) to `queue`, with that consumer's retry policy. */
+  route(eventType: EventName, queue: QueueName, options: PublishOptions = {}): void {
     const byQueue = this.routes.get(eventType) ?? new Map<QueueName, PublishOptions>();
     byQueue.set(queue, options);
     this.routes.set(eventType, byQueue);

@@ -1,35 +1,39 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DomainEvent } from '../domain/domain-event.js';
-import type { OutboxWriter } from '../outbox/outbox.writer.js';
-import type { UnitOfWork } from '../persistence/unit-of-work.js';
+import { OutboxWriter } from '../outbox/outbox.writer.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
 
-/** In-memory UnitOfWork for unit tests: runs the work and counts commits. */
-export class FakeUnitOfWork {
+/**
+ * In-memory UnitOfWork for unit tests: runs the work and counts commits (one per outermost
+ * `run` that resolves; a nested `run` joins it). By default it reports being in a transaction everywhere, so
+ * services that insist on one can be called directly; `{ strict: true }` makes `inTransaction()`
+ * true only inside `run`, like the real one.
+ */
+export class FakeUnitOfWork extends UnitOfWork {
   committed = 0;
+  private readonly scope = new AsyncLocalStorage<true>();
+
+  constructor(private readonly options: { strict?: boolean } = {}) {
+    super();
+  }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
-    const out = await work();
+    if (this.scope.getStore()) return work(); // joins the surrounding one, like the real unit of work
+    const out = await this.scope.run(true, work);
     this.committed++;
     return out;
   }
 
   inTransaction(): boolean {
-    return true;
-  }
-
-  asPort(): UnitOfWork {
-    return this as unknown as UnitOfWork;
+    return !this.options.strict || this.scope.getStore() === true;
   }
 }
 
 /** In-memory OutboxWriter for unit tests: keeps what was appended. */
-export class FakeOutbox {
+export class FakeOutbox extends OutboxWriter {
   events: DomainEvent[] = [];
 
   async append(events: DomainEvent[]): Promise<void> {
     this.events.push(...events);
-  }
-
-  asPort(): OutboxWriter {
-    return this as unknown as OutboxWriter;
   }
 }

@@ -1,3 +1,4 @@
+import type { PixKeyType } from '../../../shared/domain/pix-key.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
@@ -8,12 +9,10 @@ import { Money } from '../../../shared/money/money.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
-import type { PixKeyType } from '../../keys/application/key-directory.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { LimitPolicy } from '../../limits/application/limit-policy.js';
 import { PaymentLookups } from '../../qr-code/application/payment-lookups.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
-import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
 import { CashOut } from '../domain/cash-out.aggregate.js';
 import { selectFlow } from '../domain/cash-out-flow.js';
 import { CashOutRepository } from './cash-out.repository.js';
@@ -52,8 +51,8 @@ export class CreateCashOutUseCase {
     private readonly clock: Clock,
   ) {}
 
-  execute(cmd: CreateCashOutCommand): Promise<CashOut> {
-    const flow = selectFlow(cmd, cmd.lookupEndToEndId);
+  async execute(cmd: CreateCashOutCommand): Promise<CashOut> {
+    const flow = selectFlow(cmd, cmd.lookupEndToEndId); // an invalid request rejects the promise, like every other refusal
     return this.uow.run(async () => {
       const now = this.clock.now();
       const id = randomUUID();
@@ -76,7 +75,19 @@ export class CreateCashOutUseCase {
       }
       const payer = this.receivers.payer(own);
       const cashOut = CashOut.queue(
-        { id, clientId: cmd.clientId, accountId: own.account.id, externalId: cmd.external_id ?? null, amount, flow, pixKey, pixKeyType, payer, receiver, endToEndId },
+        {
+          id,
+          clientId: cmd.clientId,
+          accountId: own.account.id,
+          externalId: cmd.external_id ?? null,
+          amount,
+          flow,
+          pixKey,
+          pixKeyType,
+          payer,
+          receiver,
+          endToEndId,
+        },
         now,
       );
       // Writes that lock nothing others need come first; the row locks (the payer's balance, then the
@@ -88,18 +99,32 @@ export class CreateCashOutUseCase {
         description: 'cash-out hold',
         lines: [{ accountId: own.account.id, operation: 'hold', amount }],
       });
-      await this.transactions.record(
-        Transaction.create({
-          id, clientId: cmd.clientId, accountId: own.account.id, type: 'cash_out', status: 'queued', externalId: cmd.external_id ?? null,
-          reference: cmd.reference ?? null, amount, pixKey, pixKeyType, endToEndId,
-          payer: partyRecord(payer),
-          // The payer typed the recipient's document only in Flow 2; resolved from a key or QR code, it is masked.
-          receiver: partyRecord(flow === 'bank' ? receiver : maskedParty(receiver, { account: false })),
-          description: cmd.description ?? null, metadata: cmd.metadata ?? null, now,
-        }),
-      );
+      await this.transactions.recordPayment({
+        id,
+        clientId: cmd.clientId,
+        accountId: own.account.id,
+        type: 'cash_out',
+        status: 'queued',
+        externalId: cmd.external_id,
+        reference: cmd.reference,
+        amount,
+        pixKey,
+        pixKeyType,
+        endToEndId,
+        payer: partyRecord(payer),
+        // The payer typed the recipient's document only in Flow 2; resolved from a key or QR code, it is masked.
+        receiver: partyRecord(flow === 'bank' ? receiver : maskedParty(receiver, { account: false })),
+        description: cmd.description,
+        metadata: cmd.metadata,
+        at: now,
+      });
       await this.limits.assertWithinLimits({
-        clientId: cmd.clientId, accountId: own.account.id, type: 'pix_out', amount, at: now, personType: own.holder.personType,
+        clientId: cmd.clientId,
+        accountId: own.account.id,
+        type: 'pix_out',
+        amount,
+        at: now,
+        personType: own.holder.personType,
       });
       return cashOut;
     });

@@ -3,10 +3,10 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import type { BankAccountType } from '../../../shared/domain/bank-account-type.js';
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import { isValidCnpj, isValidCpf } from '../../../shared/domain/tax-id.js';
-import { isValidPixKey } from '../../qr-code/domain/pix-key-syntax.js';
+import { isValidPixKey, type PixKeyType } from '../../../shared/domain/pix-key.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { AccountDirectory, type AccountWithHolder } from '../../identity/application/account-directory.js';
-import { counterpartyOf, KeyDirectory, type PixKeyType } from '../../keys/application/key-directory.js';
+import { counterpartyOf, KeyDirectory } from '../../keys/application/key-directory.js';
 import { LookupThrottle } from '../../keys/application/lookup-throttle.service.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
@@ -35,7 +35,9 @@ export class ReceiverResolver {
   async byKey(clientId: string, key: string, type: PixKeyType): Promise<Counterparty> {
     // A value that cannot be a key of its type is an input error, not a miss (and costs no look-up).
     if (!isValidPixKey(type, key)) {
-      throw new DomainError('VALIDATION_ERROR', `pix_key is not a valid ${type} key`, [{ field: 'pix_key', issue: `not a valid ${type} key` }]);
+      throw new DomainError('VALIDATION_ERROR', `pix_key is not a valid ${type} key`, [
+        { field: 'pix_key', issue: `not a valid ${type} key` },
+      ]);
     }
     // On the anti-scan budget: otherwise paying is a free oracle of which keys exist.
     const entry = await this.throttle.metered(clientId, () => this.keys.resolve(key, type));

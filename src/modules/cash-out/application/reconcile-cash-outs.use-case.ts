@@ -29,11 +29,16 @@ export class ReconcileCashOutsUseCase {
     const ids = await this.cashOuts.unfinishedBefore(new Date(now - this.config.reconcileAfterMs), BATCH);
     const window = Math.floor(now / this.config.reconcileAfterMs);
     for (const id of ids) {
-      await this.jobs.publish(QUEUE_SETTLEMENT, RECONCILE_JOB, { aggregateId: id }, {
-        jobId: `reconcile-${id}-${window}`,
-        attempts: this.config.settlementMaxAttempts,
-        backoffMs: this.config.settlementBackoffMs,
-      });
+      await this.jobs.publish(
+        QUEUE_SETTLEMENT,
+        RECONCILE_JOB,
+        { aggregateId: id },
+        {
+          jobId: `reconcile-${id}-${window}`,
+          attempts: this.config.settlementMaxAttempts,
+          backoffMs: this.config.settlementBackoffMs,
+        },
+      );
     }
     return ids.length;
   }

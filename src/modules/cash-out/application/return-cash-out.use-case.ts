@@ -7,8 +7,7 @@ import { Money } from '../../../shared/money/money.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
-import { TransactionsService } from '../../transactions/application/transactions.service.js';
-import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
+import { TransactionsService, type NewPayment } from '../../transactions/application/transactions.service.js';
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
 import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
@@ -36,7 +35,8 @@ export class ReturnCashOutUseCase {
    */
   async whenCompleted(endToEndId: string): Promise<boolean> {
     const cashOut = await this.cashOuts.findByEndToEndId(endToEndId);
-    if (!cashOut || cashOut.status === 'returned') return false;
+    // A failed order moved no money, so there is nothing to return (and nothing to wait for).
+    if (!cashOut || cashOut.status === 'returned' || cashOut.status === 'failed') return false;
     if (cashOut.status !== 'completed') throw new Error(`cash-out ${endToEndId} is ${cashOut.status}; its return waits`);
     await this.execute(cashOut.snapshot.id, null);
     return true;
@@ -46,7 +46,8 @@ export class ReturnCashOutUseCase {
   execute(cashOutId: string, clientId: string | null, amount?: string): Promise<CashOut> {
     return this.uow.run(async () => {
       const cashOut = await this.cashOuts.lock(cashOutId);
-      if (!cashOut || (clientId && cashOut.snapshot.clientId !== clientId)) throw new NotFoundError('Cash-out', 'CASH_OUT_NOT_FOUND');
+      if (!cashOut || (clientId !== null && cashOut.snapshot.clientId !== clientId))
+        throw new NotFoundError('Cash-out', 'CASH_OUT_NOT_FOUND');
       if (cashOut.status !== 'completed') {
         throw new DomainError('CASH_OUT_NOT_RETURNABLE', `Only completed cash-outs can be returned (this one is ${cashOut.status})`);
       }
@@ -58,21 +59,28 @@ export class ReturnCashOutUseCase {
       const returned = amount ? Money.of(amount) : c.amount;
       cashOut.markReturned(returned, now);
       await this.transactions.followPayment(c.id, { status: 'returned', at: now });
-      const credit = Transaction.create({
-        id: randomUUID(), clientId: c.clientId, accountId: c.accountId, type: 'reversal_in', status: 'completed',
-        externalId: null, reference: c.id, amount: returned, pixKey: null, pixKeyType: null,
+      const credit: NewPayment = {
+        id: randomUUID(),
+        clientId: c.clientId,
+        accountId: c.accountId,
+        type: 'reversal_in',
+        status: 'completed',
+        reference: c.id,
+        amount: returned,
         endToEndId: newEndToEndId(c.receiver.ispb, now, 'D'),
         payer: partyRecord(c.flow === 'bank' ? c.receiver : maskedParty(c.receiver, { account: false })),
         receiver: partyRecord(c.payer),
-        description: `Return of ${c.endToEndId}`, metadata: { original_end_to_end_id: c.endToEndId, psp: this.config.pspIspb }, now,
-      });
+        description: `Return of ${c.endToEndId}`,
+        metadata: { original_end_to_end_id: c.endToEndId, psp: this.config.pspIspb },
+        at: now,
+      };
       // The balance first, then the transaction row (and the usage counters it frees): creation's lock order.
       await this.ledger.post({
         transactionId: credit.id,
         description: 'cash-out returned',
         lines: [{ accountId: c.accountId, operation: 'credit', amount: returned }],
       });
-      await this.transactions.record(credit);
+      await this.transactions.recordPayment(credit);
       await this.cashOuts.update(cashOut);
       await this.outbox.append(cashOut.pullEvents());
       return cashOut;

@@ -1,113 +1,460 @@
-import type { AppConfig } from '../../../config/app.config.js';
-import type { Counterparty } from '../../../shared/domain/counterparty.js';
-import { Money } from '../../../shared/money/money.js';
-import { FakeOutbox, FakeUnitOfWork } from '../../../shared/testing/kernel.fakes.js';
-import { SettableClock } from '../../../shared/time/settable-clock.js';
-import type { FeePolicy } from '../../fees/application/fee-policy.js';
-import type { LedgerService, Movement } from '../../ledger/application/ledger.service.js';
-import type { TransactionsService } from '../../transactions/application/transactions.service.js';
-import { CashOut } from '../domain/cash-out.aggregate.js';
-import { CashOutRepository } from './cash-out.repository.js';
-import { SettleCashOutUseCase } from './settle-cash-out.use-case.js';
-import { SpiGateway, TransientSpiError, type SpiOrderStatus, type SpiResult } from './spi-gateway.js';
+import { Logger } from '@nestjs/common';
+import type { DirectoryEntry } from '../../keys/application/key-directory.js';
+import { BB, cashOutWorld, NOON, refusal, type CashOutWorld } from './cash-out-world.fakes.js';
+import { TransientSpiError } from './spi-gateway.js';
 
-const party: Counterparty = { name: 'X', document: '52998224725', ispb: '00000000', participantName: 'BB', branch: '0001', account: '1', accountType: 'checking' };
+const MARIA = { client: 'client-maria', account: 'acc-maria', document: '39053344705', name: 'Maria Silva' };
+const JOAO = { client: 'client-joao', account: 'acc-joao', document: '12345678909', name: 'João Souza' };
+const PSP = { ispb: '99999004', name: 'Instant Payments Sandbox' };
+const JOAO_EVP = '4f1c2b8e-9a4d-4c6e-8f7a-1b2c3d4e5f60';
 
-class InMemoryCashOuts extends CashOutRepository {
-  rows = new Map<string, CashOut>();
-  async insert(c: CashOut) { this.rows.set(c.snapshot.id, c); }
-  async update(c: CashOut) { this.rows.set(c.snapshot.id, c); }
-  async findById(id: string) { return this.rows.get(id) ?? null; }
-  async findByEndToEndId(e2e: string) { return [...this.rows.values()].find((c) => c.snapshot.endToEndId === e2e) ?? null; }
-  async lock(id: string) { return this.rows.get(id) ?? null; }
-  async unfinishedBefore() { return []; }
-}
+const JOANA_KEY: DirectoryEntry = {
+  keyType: 'EMAIL',
+  keyValue: 'joana@example.com',
+  ispb: BB.ispb,
+  participantName: BB.name,
+  branch: '1234',
+  accountNumber: '5678901',
+  accountType: 'CACC',
+  holderName: 'Joana Externa',
+  holderDocument: '52998224725',
+  personType: 'NATURAL_PERSON',
+};
+/** João's random key, at this institution: paying it settles on-us. */
+const JOAO_KEY: DirectoryEntry = {
+  keyType: 'EVP',
+  keyValue: JOAO_EVP,
+  ispb: PSP.ispb,
+  participantName: PSP.name,
+  branch: '0001',
+  accountNumber: '100002',
+  accountType: 'TRAN',
+  holderName: JOAO.name,
+  holderDocument: JOAO.document,
+  personType: 'NATURAL_PERSON',
+  internal: { clientId: JOAO.client, accountId: JOAO.account },
+};
 
-/** An SPI whose sends never answer (or answer `sendResult`) and whose status query answers `known`. */
-class ScriptedSpi extends SpiGateway {
-  statusQueries = 0;
-  constructor(private readonly known: SpiOrderStatus | Error, private readonly sendResult?: SpiResult) { super(); }
-  async send(): Promise<SpiResult> {
-    if (this.sendResult) return this.sendResult;
-    throw new TransientSpiError('no answer');
+/** The settlement runs two seconds after the payment was queued at NOON. */
+const SETTLED_AT = new Date(NOON.getTime() + 2_000);
+
+/** What the use case logged as warnings, as the arguments of each call. */
+const warnings: unknown[][] = [];
+Logger.overrideLogger({ log: () => undefined, error: () => undefined, warn: (...args: unknown[]) => void warnings.push(args) });
+
+describe('SettleCashOutUseCase', () => {
+  let w: CashOutWorld;
+
+  beforeEach(() => {
+    warnings.length = 0;
+    w = cashOutWorld();
+    w.openAccount(MARIA.client, MARIA.account, MARIA.document, MARIA.name, '100.00');
+    w.openAccount(JOAO.client, JOAO.account, JOAO.document, JOAO.name, '0.00');
+    w.keys.add(JOANA_KEY);
+    w.keys.add(JOAO_KEY);
+  });
+
+  /** A queued cash-out from Maria (created by the real use case at NOON), with the clock then moved to SETTLED_AT. */
+  async function queued(amount: string, key = 'joana@example.com', keyType: 'EMAIL' | 'EVP' = 'EMAIL') {
+    const cashOut = await w.create.execute({
+      clientId: MARIA.client,
+      amount,
+      pix_key: key,
+      pix_key_type: keyType,
+      external_id: `ext-${amount}`,
+    });
+    w.clock.set(SETTLED_AT);
+    return cashOut.snapshot;
   }
-  async status(): Promise<SpiOrderStatus> {
-    this.statusQueries++;
-    if (this.known instanceof Error) throw this.known;
-    return this.known;
-  }
-}
 
-function setup(spi: SpiGateway) {
-  const clock = new SettableClock(new Date('2026-03-10T15:00:00.000Z'));
-  const cashOuts = new InMemoryCashOuts();
-  const cashOut = CashOut.queue(
-    { id: 'co1', clientId: 'c1', accountId: 'a1', externalId: null, amount: Money.of('10.00'), flow: 'key', pixKey: 'a@b.co', pixKeyType: 'EMAIL', payer: party, receiver: { ...party, internal: null }, endToEndId: 'E1' },
-    clock.now(),
-  );
-  cashOut.pullEvents();
-  void cashOuts.insert(cashOut);
+  const fields = (c: { id: string; externalId: string | null; endToEndId: string }, amount: string) => ({
+    transaction_id: c.id,
+    external_id: c.externalId,
+    amount,
+    end_to_end_id: c.endToEndId,
+  });
+  const types = () => w.outbox.events.map((e) => e.type);
 
-  const txStatus: string[] = [];
-  const transactions = {
-    followPayment: async (_id: string, change: { status: string }) => void txStatus.push(change.status),
-    record: async () => undefined,
-  } as unknown as TransactionsService;
-  const posted: Movement[] = [];
-  const ledger = { postAll: async (m: Movement[]) => void posted.push(...m), post: async (m: Movement) => void posted.push(m) } as unknown as LedgerService;
-  const fees = { feeFor: async () => Money.zero() } as unknown as FeePolicy;
-  const outbox = new FakeOutbox();
-  const config = { spiTimeoutMs: 1000 } as AppConfig;
-  const settle = new SettleCashOutUseCase(cashOuts, transactions, ledger, spi, outbox.asPort(), new FakeUnitOfWork().asPort(), clock, config, fees);
-  const state = () => cashOuts.rows.get('co1')!.snapshot;
-  return { settle, state, posted, txStatus };
-}
+  describe('to another institution', () => {
+    it('queued -> processing -> completed when the SPI settles: the hold is captured and the transaction row follows', async () => {
+      const c = await queued('25.50');
+      w.spi.onSend({ outcome: 'settled' });
 
-describe('SettleCashOutUseCase: a timeout is not a failure', () => {
-  it('retries a timed-out send before the last attempt without asking for the status', async () => {
-    const spi = new ScriptedSpi({ outcome: 'settled' });
-    const { settle, state } = setup(spi);
-    await expect(settle.execute('co1', false)).rejects.toBeInstanceOf(TransientSpiError);
-    expect(spi.statusQueries).toBe(0);
-    expect(state().status).toBe('processing');
+      await w.settle.execute(c.id, false);
+
+      expect(await w.cashOut(c.id)).toMatchObject({
+        status: 'completed',
+        completedAt: SETTLED_AT,
+        updatedAt: SETTLED_AT,
+        errorCode: null,
+        errorMessage: null,
+      });
+      expect(w.spi.sent).toEqual([{ endToEndId: c.endToEndId, amount: c.amount, payer: c.payer, receiver: c.receiver }]);
+      expect(w.spi.statusAsked).toEqual([]);
+      expect(await w.balance(MARIA.account)).toEqual({ available: '74.50', blocked: '0.00' });
+      expect(w.ledgerOps(c.id)).toEqual(['acc-maria hold 25.500000', 'acc-maria capture 25.500000']);
+      expect(w.transaction(c.id)).toMatchObject({
+        type: 'cash_out',
+        status: 'completed',
+        processedAt: SETTLED_AT,
+        updatedAt: SETTLED_AT,
+        errorCode: null,
+      });
+      expect(w.outbox.events).toEqual([
+        {
+          type: 'cash_out.queued',
+          aggregateId: c.id,
+          clientId: MARIA.client,
+          webhook: false,
+          payload: { ...fields(c, '25.50'), status: 'queued' },
+        },
+        {
+          type: 'cash_out.processing',
+          aggregateId: c.id,
+          clientId: MARIA.client,
+          webhook: true,
+          payload: { ...fields(c, '25.50'), status: 'processing' },
+        },
+        {
+          type: 'cash_out.completed',
+          aggregateId: c.id,
+          clientId: MARIA.client,
+          webhook: true,
+          payload: { ...fields(c, '25.50'), status: 'completed' },
+        },
+      ]);
+      // Creation, then the two steps of settlement, each its own unit of work.
+      expect(w.uow.committed).toBe(3);
+      expect(await w.ledgerStore.verify()).toMatchObject({ balanced: true });
+    });
+
+    it('rejected -> failed with the SPI code: the hold is released and the row carries the error', async () => {
+      const c = await queued('25.50');
+      w.spi.onSend({ outcome: 'rejected', code: 'AC03', message: 'Invalid creditor account' });
+
+      await w.settle.execute(c.id, false);
+
+      expect(await w.cashOut(c.id)).toMatchObject({
+        status: 'failed',
+        errorCode: 'AC03',
+        errorMessage: 'Invalid creditor account',
+        completedAt: null,
+        updatedAt: SETTLED_AT,
+      });
+      expect(await w.balance(MARIA.account)).toEqual({ available: '100.00', blocked: '0.00' });
+      expect(w.ledgerOps(c.id)).toEqual(['acc-maria hold 25.500000', 'acc-maria release 25.500000']);
+      expect(w.transaction(c.id)).toMatchObject({
+        status: 'failed',
+        errorCode: 'AC03',
+        errorMessage: 'Invalid creditor account',
+        processedAt: null,
+        updatedAt: SETTLED_AT,
+      });
+      expect(w.outbox.events.slice(1)).toEqual([
+        {
+          type: 'cash_out.processing',
+          aggregateId: c.id,
+          clientId: MARIA.client,
+          webhook: true,
+          payload: { ...fields(c, '25.50'), status: 'processing' },
+        },
+        {
+          type: 'cash_out.failed',
+          aggregateId: c.id,
+          clientId: MARIA.client,
+          webhook: true,
+          payload: { ...fields(c, '25.50'), status: 'failed', error_code: 'AC03', error_message: 'Invalid creditor account' },
+        },
+      ]);
+    });
+
+    it('a second execute after completion does nothing: no second send, capture or event', async () => {
+      const c = await queued('25.50');
+      w.spi.onSend({ outcome: 'settled' });
+      await w.settle.execute(c.id, false);
+      const journals = w.ledgerStore.journals.length;
+
+      await w.settle.execute(c.id, true);
+      await w.settle.reconcile(c.id, true);
+
+      expect(w.spi.calls).toEqual([`send ${c.endToEndId}`]);
+      expect(w.ledgerStore.journals).toHaveLength(journals);
+      expect(w.ledgerOps(c.id)).toEqual(['acc-maria hold 25.500000', 'acc-maria capture 25.500000']);
+      expect(await w.balance(MARIA.account)).toEqual({ available: '74.50', blocked: '0.00' });
+      expect(types()).toEqual(['cash_out.queued', 'cash_out.processing', 'cash_out.completed']);
+    });
+
+    it('does nothing for an unknown cash-out', async () => {
+      await w.settle.execute('no-such-cash-out', true);
+      expect(w.spi.calls).toEqual([]);
+      expect(w.outbox.events).toEqual([]);
+    });
   });
 
-  it('on the last attempt, completes an order the SPI says settled (and captures the hold)', async () => {
-    const { settle, state, posted, txStatus } = setup(new ScriptedSpi({ outcome: 'settled' }));
-    await settle.execute('co1', true);
-    expect(state().status).toBe('completed');
-    expect(txStatus).toEqual(['processing', 'completed']);
-    expect(posted.flatMap((m) => m.lines.map((l) => l.operation))).toEqual(['capture']);
+  describe('a timeout is not a failure', () => {
+    it('before the last attempt, rethrows the TransientSpiError without asking the status, leaving it processing with the funds held', async () => {
+      const c = await queued('25.50');
+      const timeout = new TransientSpiError('no answer');
+      w.spi.onSend(timeout);
+
+      expect(await refusal(w.settle.execute(c.id, false))).toEqual({
+        isDomainError: false,
+        class: 'TransientSpiError',
+        message: 'no answer',
+      });
+
+      expect(w.spi.calls).toEqual([`send ${c.endToEndId}`]);
+      expect((await w.cashOut(c.id))?.status).toBe('processing');
+      expect(w.transaction(c.id)).toMatchObject({ status: 'processing', updatedAt: SETTLED_AT, errorCode: null });
+      expect(await w.balance(MARIA.account)).toEqual({ available: '74.50', blocked: '25.50' });
+      expect(w.ledgerOps(c.id)).toEqual(['acc-maria hold 25.500000']);
+      expect(types()).toEqual(['cash_out.queued', 'cash_out.processing']);
+    });
+
+    it('rethrows the identical error object', async () => {
+      const c = await queued('25.50');
+      const timeout = new TransientSpiError('no answer');
+      w.spi.onSend(timeout);
+      await expect(w.settle.execute(c.id, false)).rejects.toBe(timeout);
+    });
+
+    it('an SPI that does not answer within SPI_TIMEOUT_MS is a timeout too', async () => {
+      const c = await queued('25.50');
+      w.spi.onSend('no-answer');
+      expect(await refusal(w.settle.execute(c.id, false))).toEqual({
+        isDomainError: false,
+        class: 'TransientSpiError',
+        message: 'SPI did not answer within 100 ms',
+      });
+      expect((await w.cashOut(c.id))?.status).toBe('processing');
+    });
+
+    it('a retry after a timeout picks the payment up in processing (one processing event) and completes it', async () => {
+      const c = await queued('25.50');
+      w.spi.onSend(new TransientSpiError('no answer'), { outcome: 'settled' });
+      await expect(w.settle.execute(c.id, false)).rejects.toBeInstanceOf(TransientSpiError);
+
+      await w.settle.execute(c.id, false);
+
+      expect(w.spi.calls).toEqual([`send ${c.endToEndId}`, `send ${c.endToEndId}`]);
+      expect(w.transaction(c.id)?.status).toBe('completed');
+      expect(w.ledgerOps(c.id)).toEqual(['acc-maria hold 25.500000', 'acc-maria capture 25.500000']);
+      expect(types()).toEqual(['cash_out.queued', 'cash_out.processing', 'cash_out.completed']);
+    });
+
+    it('on the last attempt, completes an order the status query says settled (capturing the hold)', async () => {
+      const c = await queued('25.50');
+      w.spi.onSend(new TransientSpiError('no answer')).onStatus({ outcome: 'settled' });
+
+      await w.settle.execute(c.id, true);
+
+      expect(w.spi.calls).toEqual([`send ${c.endToEndId}`, `status ${c.endToEndId}`]);
+      expect(warnings).toEqual([
+        [
+          { cashOutId: c.id, outcome: 'settled' },
+          'SPI send timed out on the last attempt; the status query decided',
+          'SettleCashOutUseCase',
+        ],
+      ]);
+      expect(await w.cashOut(c.id)).toMatchObject({ status: 'completed', completedAt: SETTLED_AT });
+      expect(w.transaction(c.id)).toMatchObject({ status: 'completed', processedAt: SETTLED_AT });
+      expect(w.ledgerOps(c.id)).toEqual(['acc-maria hold 25.500000', 'acc-maria capture 25.500000']);
+      expect(await w.balance(MARIA.account)).toEqual({ available: '74.50', blocked: '0.00' });
+    });
+
+    it('on the last attempt, fails with the code the status query gives for a rejected order (releasing the hold)', async () => {
+      const c = await queued('25.50');
+      w.spi.onSend(new TransientSpiError('no answer')).onStatus({ outcome: 'rejected', code: 'AB03', message: 'timed out at the SPI' });
+
+      await w.settle.execute(c.id, true);
+
+      expect(warnings.map(([fields]) => fields)).toEqual([{ cashOutId: c.id, outcome: 'rejected' }]);
+      expect(await w.cashOut(c.id)).toMatchObject({ status: 'failed', errorCode: 'AB03', errorMessage: 'timed out at the SPI' });
+      expect(w.transaction(c.id)).toMatchObject({ status: 'failed', errorCode: 'AB03', errorMessage: 'timed out at the SPI' });
+      expect(w.ledgerOps(c.id)).toEqual(['acc-maria hold 25.500000', 'acc-maria release 25.500000']);
+      expect(await w.balance(MARIA.account)).toEqual({ available: '100.00', blocked: '0.00' });
+    });
+
+    it('on the last attempt, leaves it processing with a TransientSpiError when the SPI has no outcome', async () => {
+      const c = await queued('25.50');
+      w.spi.onSend(new TransientSpiError('no answer')).onStatus({ outcome: 'unknown' });
+
+      expect(await refusal(w.settle.execute(c.id, true))).toEqual({
+        isDomainError: false,
+        class: 'TransientSpiError',
+        message: `SPI has no outcome for ${c.endToEndId} yet; left for reconciliation`,
+      });
+      expect((await w.cashOut(c.id))?.status).toBe('processing');
+      expect(w.transaction(c.id)?.status).toBe('processing');
+      expect(await w.balance(MARIA.account)).toEqual({ available: '74.50', blocked: '25.50' });
+      expect(types()).toEqual(['cash_out.queued', 'cash_out.processing']);
+    });
+
+    it('on the last attempt, leaves it processing when the status query itself fails', async () => {
+      const c = await queued('25.50');
+      w.spi.onSend(new TransientSpiError('no answer')).onStatus(new TransientSpiError('status timed out'));
+
+      expect(await refusal(w.settle.execute(c.id, true))).toEqual({
+        isDomainError: false,
+        class: 'TransientSpiError',
+        message: 'status timed out',
+      });
+      expect((await w.cashOut(c.id))?.status).toBe('processing');
+      expect(w.ledgerOps(c.id)).toEqual(['acc-maria hold 25.500000']);
+    });
+
+    it('an error other than a timeout is not retried into a status query, even on the last attempt', async () => {
+      const c = await queued('25.50');
+      w.spi.onSend(new Error('SPI certificate expired'));
+      expect(await refusal(w.settle.execute(c.id, true))).toEqual({
+        isDomainError: false,
+        class: 'Error',
+        message: 'SPI certificate expired',
+      });
+      expect(w.spi.statusAsked).toEqual([]);
+      expect((await w.cashOut(c.id))?.status).toBe('processing');
+    });
   });
 
-  it('on the last attempt, fails with the code the SPI gives for a rejected order (and releases the hold)', async () => {
-    const { settle, state, posted } = setup(new ScriptedSpi({ outcome: 'rejected', code: 'AB03', message: 'timed out at the SPI' }));
-    await settle.execute('co1', true);
-    expect(state()).toMatchObject({ status: 'failed', errorCode: 'AB03' });
-    expect(posted.flatMap((m) => m.lines.map((l) => l.operation))).toEqual(['release']);
+  describe('on-us (the recipient is a client of this institution)', () => {
+    it('completes without the SPI and credits the recipient a completed cash_in, less its cash_in fee', async () => {
+      w.fees.setRule(JOAO.client, 'cash_in', '0.50', '1'); // 0.50 + 1% of 15.25 (0.15) = 0.65
+      const c = await queued('15.25', JOAO_EVP, 'EVP');
+
+      await w.settle.execute(c.id, false);
+
+      expect(w.spi.calls).toEqual([]);
+      expect(await w.cashOut(c.id)).toMatchObject({ status: 'completed', completedAt: SETTLED_AT });
+      expect(await w.balance(MARIA.account)).toEqual({ available: '84.75', blocked: '0.00' });
+      expect(await w.balance(JOAO.account)).toEqual({ available: '14.60', blocked: '0.00' });
+      expect(w.ledgerOps(c.id)).toEqual(['acc-maria hold 15.250000', 'acc-maria capture 15.250000']);
+
+      const credit = w.transactions().find((t) => t.type === 'cash_in');
+      expect(credit).toEqual({
+        id: expect.any(String),
+        clientId: JOAO.client,
+        accountId: JOAO.account,
+        type: 'cash_in',
+        status: 'completed',
+        externalId: null,
+        reference: null,
+        amount: '15.25',
+        taxAmount: '0.65',
+        pixKey: JOAO_EVP,
+        pixKeyType: 'EVP',
+        endToEndId: c.endToEndId,
+        // The recipient sees who paid, with the payer's document and account number masked.
+        payer: {
+          name: MARIA.name,
+          document: '***.533.447-**',
+          bank: { ispb: PSP.ispb, participant_name: PSP.name, agency: '0001', account: '**0001', account_type: 'payment' },
+        },
+        receiver: {
+          name: JOAO.name,
+          document: JOAO.document,
+          bank: { ispb: PSP.ispb, participant_name: PSP.name, agency: '0001', account: '100002', account_type: 'payment' },
+        },
+        description: null,
+        channel: 'api',
+        metadata: null,
+        errorCode: null,
+        errorMessage: null,
+        processedAt: SETTLED_AT,
+        createdAt: SETTLED_AT,
+        updatedAt: SETTLED_AT,
+      });
+      const creditId = credit!.id;
+      expect(w.ledgerOps(creditId)).toEqual(['acc-joao credit 15.250000', 'acc-joao fee 0.650000']);
+      expect(w.transaction(c.id)).toMatchObject({ status: 'completed', processedAt: SETTLED_AT });
+      expect(w.outbox.events.slice(2)).toEqual([
+        {
+          type: 'cash_out.completed',
+          aggregateId: c.id,
+          clientId: MARIA.client,
+          webhook: true,
+          payload: { ...fields(c, '15.25'), status: 'completed' },
+        },
+        {
+          type: 'cash_in.completed',
+          aggregateId: creditId,
+          clientId: JOAO.client,
+          webhook: true,
+          payload: {
+            transaction_id: creditId,
+            end_to_end_id: c.endToEndId,
+            amount: '15.25',
+            fee: '0.65',
+            net_amount: '14.60',
+            account_id: JOAO.account,
+            psp_ispb: PSP.ispb,
+          },
+        },
+      ]);
+      expect(await w.ledgerStore.verify()).toMatchObject({ balanced: true, unbalancedJournals: [], mismatchedAccounts: [] });
+    });
+
+    it('without a cash_in fee rule, credits the whole amount (fee 0.00, no fee line)', async () => {
+      const c = await queued('15.25', JOAO_EVP, 'EVP');
+      await w.settle.execute(c.id, false);
+
+      const credit = w.transactions().find((t) => t.type === 'cash_in');
+      expect(credit).toMatchObject({ amount: '15.25', taxAmount: '0.00', status: 'completed' });
+      expect(w.ledgerOps(credit!.id)).toEqual(['acc-joao credit 15.250000']);
+      expect(await w.balance(JOAO.account)).toEqual({ available: '15.25', blocked: '0.00' });
+      expect(w.outbox.events.at(-1)).toMatchObject({ type: 'cash_in.completed', payload: { fee: '0.00', net_amount: '15.25' } });
+    });
+
+    it('a second execute credits the recipient once', async () => {
+      const c = await queued('15.25', JOAO_EVP, 'EVP');
+      await w.settle.execute(c.id, false);
+      await w.settle.execute(c.id, false);
+
+      expect(w.transactions().filter((t) => t.type === 'cash_in')).toHaveLength(1);
+      expect(await w.balance(JOAO.account)).toEqual({ available: '15.25', blocked: '0.00' });
+      expect(types()).toEqual(['cash_out.queued', 'cash_out.processing', 'cash_out.completed', 'cash_in.completed']);
+    });
   });
 
-  it.each([
-    ['the SPI has no outcome for the order', { outcome: 'unknown' } as SpiOrderStatus],
-    ['the status query itself fails', new TransientSpiError('status timed out')],
-  ])('keeps the payment processing, money held, when %s', async (_case, known) => {
-    const { settle, state, posted } = setup(new ScriptedSpi(known));
-    await expect(settle.execute('co1', true)).rejects.toBeInstanceOf(TransientSpiError);
-    expect(state().status).toBe('processing');
-    expect(posted).toEqual([]);
-  });
+  describe('reconcile', () => {
+    it('asks the SPI for the status first and, when it knows the order, finishes it without sending again', async () => {
+      const c = await queued('25.50');
+      w.spi.onStatus({ outcome: 'settled' });
 
-  it('reconciliation looks the order up first and does not send again when the SPI knows it', async () => {
-    const spi = new ScriptedSpi({ outcome: 'settled' }, { outcome: 'rejected', code: 'AC03', message: 'would be wrong' });
-    const { settle, state } = setup(spi);
-    await settle.reconcile('co1', false);
-    expect(spi.statusQueries).toBe(1);
-    expect(state().status).toBe('completed');
-  });
+      await w.settle.reconcile(c.id, false);
 
-  it('reconciliation sends again an order the SPI never received', async () => {
-    const { settle, state } = setup(new ScriptedSpi({ outcome: 'unknown' }, { outcome: 'settled' }));
-    await settle.reconcile('co1', false);
-    expect(state().status).toBe('completed');
+      expect(w.spi.calls).toEqual([`status ${c.endToEndId}`]);
+      expect(await w.cashOut(c.id)).toMatchObject({ status: 'completed' });
+      expect(w.ledgerOps(c.id)).toEqual(['acc-maria hold 25.500000', 'acc-maria capture 25.500000']);
+      expect(types()).toEqual(['cash_out.queued', 'cash_out.processing', 'cash_out.completed']);
+    });
+
+    it('fails an order the SPI says it rejected', async () => {
+      const c = await queued('25.50');
+      w.spi.onStatus({ outcome: 'rejected', code: 'AM04', message: 'Insufficient funds at the SPI' });
+
+      await w.settle.reconcile(c.id, false);
+
+      expect(w.spi.calls).toEqual([`status ${c.endToEndId}`]);
+      expect(w.transaction(c.id)).toMatchObject({ status: 'failed', errorCode: 'AM04' });
+      expect(await w.balance(MARIA.account)).toEqual({ available: '100.00', blocked: '0.00' });
+    });
+
+    it('sends again an order the SPI never received', async () => {
+      const c = await queued('25.50');
+      w.spi.onStatus({ outcome: 'unknown' }).onSend({ outcome: 'settled' });
+
+      await w.settle.reconcile(c.id, false);
+
+      expect(w.spi.calls).toEqual([`status ${c.endToEndId}`, `send ${c.endToEndId}`]);
+      expect((await w.cashOut(c.id))?.status).toBe('completed');
+    });
+
+    it('settles an on-us payment without asking the SPI', async () => {
+      const c = await queued('15.25', JOAO_EVP, 'EVP');
+      await w.settle.reconcile(c.id, false);
+      expect(w.spi.calls).toEqual([]);
+      expect((await w.cashOut(c.id))?.status).toBe('completed');
+      expect(await w.balance(JOAO.account)).toEqual({ available: '15.25', blocked: '0.00' });
+    });
   });
 });

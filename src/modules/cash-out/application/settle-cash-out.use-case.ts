@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
+import { cashInCompleted } from '../../../shared/domain/events/cash-in.events.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { FeePolicy } from '../../fees/application/fee-policy.js';
 import { LedgerService, type Movement } from '../../ledger/application/ledger.service.js';
-import { TransactionsService } from '../../transactions/application/transactions.service.js';
-import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
+import { TransactionsService, type NewPayment } from '../../transactions/application/transactions.service.js';
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
 import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
@@ -16,7 +16,7 @@ import { Clock } from '../../../shared/time/clock.js';
 
 /** The recipient's side of an on-us payment: its `cash_in`, its event and its ledger credit. */
 interface OnUsCredit {
-  credit: Transaction;
+  credit: NewPayment;
   events: DomainEvent[];
   movement: Movement;
 }
@@ -109,19 +109,27 @@ export class SettleCashOutUseCase {
       let onUs: OnUsCredit | null = null;
       if (result.outcome === 'settled') {
         cashOut.complete(now);
-        movements.push({ transactionId: c.id, description: 'cash-out completed', lines: [{ accountId: c.accountId, operation: 'capture', amount: c.amount }] });
+        movements.push({
+          transactionId: c.id,
+          description: 'cash-out completed',
+          lines: [{ accountId: c.accountId, operation: 'capture', amount: c.amount }],
+        });
         if (c.receiver.internal) {
           onUs = await this.creditRecipient(cashOut, now);
           movements.push(onUs.movement);
         }
       } else {
         cashOut.fail(result.code, result.message, now);
-        movements.push({ transactionId: c.id, description: 'cash-out failed', lines: [{ accountId: c.accountId, operation: 'release', amount: c.amount }] });
+        movements.push({
+          transactionId: c.id,
+          description: 'cash-out failed',
+          lines: [{ accountId: c.accountId, operation: 'release', amount: c.amount }],
+        });
       }
       // Balances first, then transaction rows (and with them the usage counters): the order creation takes.
       await this.ledger.postAll(movements);
       await this.syncTransaction(cashOut);
-      if (onUs) await this.transactions.record(onUs.credit);
+      if (onUs) await this.transactions.recordPayment(onUs.credit);
       await this.cashOuts.update(cashOut);
       await this.outbox.append([...cashOut.pullEvents(), ...(onUs?.events ?? [])]);
     });
@@ -132,25 +140,32 @@ export class SettleCashOutUseCase {
     const c = cashOut.snapshot;
     const internal = c.receiver.internal!;
     const fee = await this.fees.feeFor(internal.clientId, 'cash_in', c.amount);
-    const credit = Transaction.create({
-      id: randomUUID(), clientId: internal.clientId, accountId: internal.accountId, type: 'cash_in', status: 'completed',
-      externalId: null, reference: null, amount: c.amount, taxAmount: fee, pixKey: c.pixKey, pixKeyType: c.pixKeyType, endToEndId: c.endToEndId,
+    const credit: NewPayment = {
+      id: randomUUID(),
+      clientId: internal.clientId,
+      accountId: internal.accountId,
+      type: 'cash_in',
+      status: 'completed',
+      amount: c.amount,
+      fee,
+      pixKey: c.pixKey,
+      pixKeyType: c.pixKeyType,
+      endToEndId: c.endToEndId,
       // The recipient sees who paid, but not the payer's full document or account number.
       payer: partyRecord(maskedParty(c.payer, { account: true })),
       receiver: partyRecord(c.receiver),
-      description: null, metadata: null, now,
-    });
+      at: now,
+    };
     const events: DomainEvent[] = [
-      {
-        type: 'cash_in.completed',
-        aggregateId: credit.id,
+      cashInCompleted({
+        transactionId: credit.id,
         clientId: internal.clientId,
-        webhook: true,
-        payload: {
-          transaction_id: credit.id, end_to_end_id: c.endToEndId, amount: c.amount.toFixed2(), fee: fee.toFixed2(),
-          net_amount: c.amount.minus(fee).toFixed2(), account_id: internal.accountId,
-        },
-      },
+        accountId: internal.accountId,
+        endToEndId: c.endToEndId,
+        amount: c.amount,
+        fee,
+        pspIspb: this.config.pspIspb,
+      }),
     ];
     const movement: Movement = {
       transactionId: credit.id,
@@ -180,7 +195,10 @@ export class SettleCashOutUseCase {
   private async withTimeout<T>(call: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new TransientSpiError(`SPI did not answer within ${this.config.spiTimeoutMs} ms`)), this.config.spiTimeoutMs);
+      timer = setTimeout(
+        () => reject(new TransientSpiError(`SPI did not answer within ${this.config.spiTimeoutMs} ms`)),
+        this.config.spiTimeoutMs,
+      );
     });
     try {
       return await Promise.race([call, timeout]);

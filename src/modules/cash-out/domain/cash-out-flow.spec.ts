@@ -1,4 +1,5 @@
 import { selectFlow } from './cash-out-flow.js';
+import { InvalidCashOutRequestError } from './cash-out.errors.js';
 
 const bank = {
   receiver_name: 'Ana',
@@ -16,26 +17,48 @@ describe('selectFlow', () => {
     expect(selectFlow({}, 'E123')).toBe('qr');
   });
 
-  it('refuses mixed flows naming every offending field', () => {
+  /** What `act` throws: an InvalidCashOutRequestError (VALIDATION_ERROR), as message and details. */
+  const refusal = (act: () => unknown) => {
     try {
-      selectFlow({ pix_key: 'x', pix_key_type: 'EVP', receiver_name: 'Ana' }, undefined);
-      throw new Error('expected a refusal');
+      act();
     } catch (e) {
-      const err = e as { code: string; details: { field: string }[] };
-      expect(err.code).toBe('VALIDATION_ERROR');
-      expect(err.details.map((d) => d.field)).toEqual(['pix_key', 'pix_key_type', 'receiver_name']);
+      expect(e).toBeInstanceOf(InvalidCashOutRequestError);
+      const { code, message, details } = e as InvalidCashOutRequestError;
+      expect(code).toBe('VALIDATION_ERROR');
+      return { message, details };
     }
-    expect(() => selectFlow({ pix_key: 'x', pix_key_type: 'EVP' }, 'E1')).toThrow(/more than one flow/);
+    throw new Error('expected a refusal');
+  };
+  const mixed = (...fields: string[]) => ({
+    message: `Fields of more than one flow were given: ${fields.join(', ')}`,
+    details: fields.map((field) => ({ field, issue: 'mixes cash-out flows' })),
+  });
+  const missing = (...fields: string[]) => ({
+    message: `Missing field(s) for this flow: ${fields.join(', ')}`,
+    details: fields.map((field) => ({ field, issue: 'required for this flow' })),
+  });
+
+  it('refuses mixed flows naming every offending field', () => {
+    expect(refusal(() => selectFlow({ pix_key: 'x', pix_key_type: 'EVP', receiver_name: 'Ana' }, undefined))).toEqual(
+      mixed('pix_key', 'pix_key_type', 'receiver_name'),
+    );
+    expect(refusal(() => selectFlow({ pix_key: 'x', pix_key_type: 'EVP' }, 'E1'))).toEqual(
+      mixed('pix_key', 'pix_key_type', 'X-Pix-Lookup-E2E'),
+    );
   });
 
   it('names the missing fields of a partial flow', () => {
-    expect(() => selectFlow({ pix_key: 'x' }, undefined)).toThrow(/pix_key_type/);
+    expect(refusal(() => selectFlow({ pix_key: 'x' }, undefined))).toEqual(missing('pix_key_type'));
     const { receiver_ispb: _dropped, ...partial } = bank;
-    expect(() => selectFlow(partial, undefined)).toThrow(/receiver_ispb/);
+    expect(refusal(() => selectFlow(partial, undefined))).toEqual(missing('receiver_ispb'));
   });
 
   it('refuses a body with no flow at all', () => {
-    expect(() => selectFlow({}, undefined)).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
-    expect(() => selectFlow({}, '')).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
+    const none = {
+      message: 'Supply pix_key and pix_key_type, the receiver_* bank fields, or X-Pix-Lookup-E2E',
+      details: [{ field: 'pix_key', issue: 'required unless bank details or X-Pix-Lookup-E2E are given' }],
+    };
+    expect(refusal(() => selectFlow({}, undefined))).toEqual(none);
+    expect(refusal(() => selectFlow({}, ''))).toEqual(none);
   });
 });

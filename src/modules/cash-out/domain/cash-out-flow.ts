@@ -25,26 +25,32 @@ export function selectFlow(body: Fields, lookupHeader: string | undefined): Cash
   const bank = given(BANK_FIELDS);
   const qr = lookupHeader !== undefined && lookupHeader !== '';
   const chosen = [key.length > 0 && 'key', bank.length > 0 && 'bank', qr && 'qr'].filter(Boolean) as CashOutFlow[];
-  if (chosen.length === 0) {
+  const [flow, ...others] = chosen;
+  if (flow === undefined) {
     throw new InvalidCashOutRequestError('Supply pix_key and pix_key_type, the receiver_* bank fields, or X-Pix-Lookup-E2E', [
       { field: 'pix_key', issue: 'required unless bank details or X-Pix-Lookup-E2E are given' },
     ]);
   }
-  if (chosen.length > 1) {
+  if (others.length > 0) {
     const fields = [...key, ...bank, ...(qr ? ['X-Pix-Lookup-E2E'] : [])];
-    throw new InvalidCashOutRequestError(`Fields of more than one flow were given: ${fields.join(', ')}`, fields.map((field) => ({
-      field,
-      issue: 'mixes cash-out flows',
-    })));
+    throw new InvalidCashOutRequestError(
+      `Fields of more than one flow were given: ${fields.join(', ')}`,
+      fields.map((field) => ({
+        field,
+        issue: 'mixes cash-out flows',
+      })),
+    );
   }
-  const flow = chosen[0];
   const required = flow === 'key' ? KEY_FIELDS : flow === 'bank' ? BANK_FIELDS : [];
   const missing = required.filter((f) => body[f] === undefined);
   if (missing.length > 0) {
-    throw new InvalidCashOutRequestError(`Missing field(s) for this flow: ${missing.join(', ')}`, missing.map((field) => ({
-      field,
-      issue: 'required for this flow',
-    })));
+    throw new InvalidCashOutRequestError(
+      `Missing field(s) for this flow: ${missing.join(', ')}`,
+      missing.map((field) => ({
+        field,
+        issue: 'required for this flow',
+      })),
+    );
   }
   return flow;
 }

@@ -1,18 +1,42 @@
 import { Money } from '../../../shared/money/money.js';
 import { CashOut } from './cash-out.aggregate.js';
+import { CashOutStateError } from './cash-out.errors.js';
 
 /** Time is a parameter of the aggregate: any fixed instant will do. */
 const AT = new Date('2026-03-10T15:00:00.000Z');
 
-const party = { name: 'X', document: '52998224725', ispb: '00000000', participantName: 'BB', branch: '0001', account: '1', accountType: 'payment' as const };
+const party = {
+  name: 'X',
+  document: '52998224725',
+  ispb: '00000000',
+  participantName: 'BB',
+  branch: '0001',
+  account: '1',
+  accountType: 'payment' as const,
+};
 const make = () =>
   CashOut.queue(
     {
-      id: 'co1', clientId: 'c1', accountId: 'a1', externalId: 'ext', amount: Money.of('10.00'), flow: 'key',
-      pixKey: 'a@b.co', pixKeyType: 'EMAIL', payer: party, receiver: party, endToEndId: 'E1',
+      id: 'co1',
+      clientId: 'c1',
+      accountId: 'a1',
+      externalId: 'ext',
+      amount: Money.of('10.00'),
+      flow: 'key',
+      pixKey: 'a@b.co',
+      pixKeyType: 'EMAIL',
+      payer: party,
+      receiver: party,
+      endToEndId: 'E1',
     },
     AT,
   );
+
+/** `act` throws CashOutStateError (INVALID_STATE_TRANSITION) naming both states. */
+const refusesMove = (act: () => void, from: string, to: string) => {
+  expect(act).toThrow(CashOutStateError);
+  expect(act).toThrow(expect.objectContaining({ code: 'INVALID_STATE_TRANSITION', message: `Cash-out cannot move from ${from} to ${to}` }));
+};
 
 describe('CashOut', () => {
   it('is queued with an internal queued event', () => {
@@ -35,21 +59,25 @@ describe('CashOut', () => {
     c.startProcessing(AT);
     c.fail('AC03', 'Invalid account', AT);
     expect(c.snapshot.errorCode).toBe('AC03');
-    expect(() => c.complete(AT)).toThrow(expect.objectContaining({ code: 'INVALID_STATE_TRANSITION' }));
+    refusesMove(() => c.complete(AT), 'failed', 'completed');
+    expect(c.status).toBe('failed');
   });
 
   it('cannot skip processing or be returned before completing', () => {
-    expect(() => make().complete(AT)).toThrow();
-    expect(() => make().markReturned(Money.of('1'), AT)).toThrow();
+    refusesMove(() => make().complete(AT), 'queued', 'completed');
+    refusesMove(() => make().markReturned(Money.of('1'), AT), 'queued', 'returned');
   });
 
   it('is returned once, for at most the original amount', () => {
     const c = make();
     c.startProcessing(AT);
     c.complete(AT);
-    expect(() => c.markReturned(Money.of('10.01'), AT)).toThrow();
+    refusesMove(() => c.markReturned(Money.of('10.01'), AT), 'completed', 'returned (amount must be > 0 and <= the original)');
+    refusesMove(() => c.markReturned(Money.of('0'), AT), 'completed', 'returned (amount must be > 0 and <= the original)');
+    expect(c.status).toBe('completed');
     c.markReturned(Money.of('4.00'), AT);
     expect(c.snapshot.returnedAmount!.toFixed2()).toBe('4.00');
-    expect(() => c.markReturned(Money.of('1'), AT)).toThrow();
+    refusesMove(() => c.markReturned(Money.of('1'), AT), 'returned', 'returned');
+    expect(c.snapshot.returnedAmount!.toFixed2()).toBe('4.00');
   });
 });

@@ -1,4 +1,11 @@
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
+import {
+  cashOutCompleted,
+  cashOutFailed,
+  cashOutProcessing,
+  cashOutQueued,
+  cashOutReturned,
+} from '../../../shared/domain/events/cash-out.events.js';
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import { Money } from '../../../shared/money/money.js';
 import type { CashOutFlow } from './cash-out-flow.js';
@@ -55,7 +62,7 @@ export class CashOut {
       createdAt: now,
       updatedAt: now,
     });
-    c.record('cash_out.queued', false);
+    c.record(cashOutQueued(c.props));
     return c;
   }
 
@@ -77,20 +84,20 @@ export class CashOut {
 
   startProcessing(now: Date): void {
     this.move('processing', now);
-    this.record('cash_out.processing', true);
+    this.record(cashOutProcessing(this.props));
   }
 
   complete(now: Date): void {
     this.move('completed', now);
     this.props.completedAt = now;
-    this.record('cash_out.completed', true);
+    this.record(cashOutCompleted(this.props));
   }
 
   fail(code: string, message: string, now: Date): void {
     this.move('failed', now);
     this.props.errorCode = code;
     this.props.errorMessage = message;
-    this.record('cash_out.failed', true);
+    this.record(cashOutFailed(this.props, { code, message }));
   }
 
   /** The recipient's bank sent back `amount` (all of it when omitted). */
@@ -100,7 +107,7 @@ export class CashOut {
     }
     this.move('returned', now);
     this.props.returnedAmount = amount;
-    this.record('cash_out.returned', true);
+    this.record(cashOutReturned(this.props, amount));
   }
 
   pullEvents(): DomainEvent[] {
@@ -115,22 +122,7 @@ export class CashOut {
     this.props.updatedAt = now;
   }
 
-  private record(type: string, webhook: boolean): void {
-    const p = this.props;
-    this.events.push({
-      type,
-      aggregateId: p.id,
-      clientId: p.clientId,
-      webhook,
-      payload: {
-        transaction_id: p.id,
-        external_id: p.externalId,
-        status: p.status,
-        amount: p.amount.toFixed2(),
-        end_to_end_id: p.endToEndId,
-        ...(p.errorCode ? { error_code: p.errorCode, error_message: p.errorMessage } : {}),
-        ...(p.returnedAmount ? { returned_amount: p.returnedAmount.toFixed2() } : {}),
-      },
-    });
+  private record(event: DomainEvent): void {
+    this.events.push(event);
   }
 }

@@ -1,3 +1,4 @@
+import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { FeeRule } from './fee-rule.value-object.js';
 
@@ -16,9 +17,27 @@ describe('FeeRule', () => {
     expect(FeeRule.of('5.00', '0').feeFor(Money.of('3.00')).toFixed2()).toBe('3.00');
   });
 
-  it('refuses malformed values', () => {
-    expect(() => FeeRule.of('-1', '0')).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
-    expect(() => FeeRule.of('0', '100.5')).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
-    expect(() => FeeRule.of('1e2', '0')).toThrow();
+  it('refuses malformed values, naming the field', () => {
+    const badFixed = {
+      code: 'VALIDATION_ERROR',
+      message: 'fixed_amount must be a decimal string >= 0',
+      details: [{ field: 'fixed_amount', issue: 'invalid' }],
+    };
+    const badPercent = {
+      code: 'VALIDATION_ERROR',
+      message: 'percent must be between 0 and 100 with up to 4 decimals',
+      details: [{ field: 'percent', issue: 'invalid' }],
+    };
+    for (const [fixed, percent, expected] of [
+      ['-1', '0', badFixed],
+      ['1e2', '0', badFixed],
+      ['0.001', '0', badFixed],
+      ['0', '100.5', badPercent],
+      ['0', '1.00001', badPercent],
+    ] as const) {
+      expect(() => FeeRule.of(fixed, percent)).toThrow(DomainError);
+      expect(() => FeeRule.of(fixed, percent)).toThrow(expect.objectContaining(expected));
+    }
+    expect(FeeRule.of('0', '100').feeFor(Money.of('7.00')).toFixed2()).toBe('7.00');
   });
 });

@@ -1,8 +1,6 @@
 import Big from 'big.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
-import { Money } from '../../../shared/money/money.js';
-
-const PERCENT = /^\d{1,3}(\.\d{1,4})?$/;
+import { AMOUNT_PATTERN, Money, PERCENT_PATTERN } from '../../../shared/money/money.js';
 
 /** What a client pays on one transaction type: a fixed amount plus a percentage, never more than the amount. */
 export class FeeRule {
@@ -16,10 +14,12 @@ export class FeeRule {
   }
 
   static of(fixed: string, percent: string): FeeRule {
-    if (!/^\d{1,13}(\.\d{1,2})?$/.test(fixed)) {
-      throw new DomainError('VALIDATION_ERROR', 'fixed_amount must be a decimal string >= 0', [{ field: 'fixed_amount', issue: 'invalid' }]);
+    if (!AMOUNT_PATTERN.test(fixed)) {
+      throw new DomainError('VALIDATION_ERROR', 'fixed_amount must be a decimal string >= 0', [
+        { field: 'fixed_amount', issue: 'invalid' },
+      ]);
     }
-    if (!PERCENT.test(percent) || new Big(percent).gt(100)) {
+    if (!PERCENT_PATTERN.test(percent) || new Big(percent).gt(100)) {
       throw new DomainError('VALIDATION_ERROR', 'percent must be between 0 and 100 with up to 4 decimals', [
         { field: 'percent', issue: 'invalid' },
       ]);

@@ -6,7 +6,10 @@ import { Clock } from '../../../shared/time/clock.js';
 /** Revokes a key; tokens issued from it stop working within the verifier's cache lifetime. */
 @Injectable()
 export class RevokeApiKeyUseCase {
-  constructor(private readonly repo: IdentityRepository, private readonly clock: Clock) {}
+  constructor(
+    private readonly repo: IdentityRepository,
+    private readonly clock: Clock,
+  ) {}
 
   async execute(keyId: string): Promise<{ revoked: true }> {
     const key = await this.repo.findApiKey(keyId);

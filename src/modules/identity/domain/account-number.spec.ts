@@ -11,7 +11,7 @@ describe('account numbers', () => {
 
   it('are not sequential: consecutive numbers differ by more than one', () => {
     const numbers = Array.from({ length: 50 }, () => Number(newAccountNumber()));
-    const steps = numbers.slice(1).map((n, i) => Math.abs(n - numbers[i]));
+    const steps = numbers.slice(1).map((n, i) => Math.abs(n - numbers[i]!));
     expect(steps.filter((s) => s <= 10)).toHaveLength(0);
   });
 

@@ -13,12 +13,8 @@ describe('ApiKey', () => {
   });
 
   it('never lets a client key hold admin scopes', () => {
-    expect(() => ApiKey.issue('k', 'client', 'c', 'h', ['admin:limits:write'])).toThrow(
-      expect.objectContaining({ code: 'INVALID_SCOPE' }),
-    );
-    expect(() => ApiKey.issue('k', 'admin', 'a', 'h', ['pix:balance:read'])).toThrow(
-      expect.objectContaining({ code: 'INVALID_SCOPE' }),
-    );
+    expect(() => ApiKey.issue('k', 'client', 'c', 'h', ['admin:limits:write'])).toThrow(expect.objectContaining({ code: 'INVALID_SCOPE' }));
+    expect(() => ApiKey.issue('k', 'admin', 'a', 'h', ['pix:balance:read'])).toThrow(expect.objectContaining({ code: 'INVALID_SCOPE' }));
   });
 
   it('keeps the first revocation time', () => {

@@ -31,7 +31,12 @@ export class ApiKeyCredentialVerifier extends CredentialVerifier {
     let entry = this.keyCache.get(principal.keyId);
     if (!entry || entry.until <= now) {
       const key = await this.repo.findApiKey(principal.keyId);
-      entry = { active: key?.active ?? false, ownerId: key?.ownerId ?? null, ownerKind: key?.ownerKind ?? null, until: now + ACTIVE_CACHE_MS };
+      entry = {
+        active: key?.active ?? false,
+        ownerId: key?.ownerId ?? null,
+        ownerKind: key?.ownerKind ?? null,
+        until: now + ACTIVE_CACHE_MS,
+      };
       if (this.keyCache.size > 10_000) this.keyCache.clear();
       this.keyCache.set(principal.keyId, entry);
     }

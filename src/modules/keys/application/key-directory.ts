@@ -1,8 +1,7 @@
 import { bankAccountTypeFromDict } from '../../../shared/domain/bank-account-type.js';
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
+import type { PixKeyType } from '../../../shared/domain/pix-key.js';
 import type { PersonType } from '../../../shared/domain/tax-id.js';
-
-export type PixKeyType = 'CPF' | 'CNPJ' | 'EMAIL' | 'PHONE' | 'EVP';
 
 /** Where a Pix key points: the account and holder behind it (a DICT entry). */
 export interface DirectoryEntry {

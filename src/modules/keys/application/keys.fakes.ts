@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../../config/app.config.js';
-import { NotFoundError } from '../../../shared/errors/domain-error.js';
+
 import type { AccountDirectory, AccountWithHolder } from '../../identity/application/account-directory.js';
-import { Client } from '../../identity/domain/client.aggregate.js';
+import { InMemoryIdentity } from '../../identity/application/identity.fakes.js';
 import { ParticipantDirectory, type Participant } from '../../participants/application/participant-directory.js';
 import { PixKey } from '../domain/pix-key.aggregate.js';
 import { KeyAlreadyExistsError } from '../domain/pix-key.errors.js';
@@ -33,36 +33,23 @@ export class InMemoryPixKeys extends PixKeyRepository {
     return k && k.snapshot.clientId === clientId ? k : null;
   }
   async listActiveByClient(clientId: string): Promise<PixKey[]> {
-    return this.active().filter((k) => k.snapshot.clientId === clientId).map(this.copy);
+    return this.active()
+      .filter((k) => k.snapshot.clientId === clientId)
+      .map(this.copy);
   }
   async countActiveOnAccountLocked(accountId: string): Promise<number> {
     return this.active().filter((k) => k.snapshot.accountId === accountId).length;
   }
 }
 
-/** Accounts of made-up clients: `add` opens one (branch 0001) for a holder. */
-export class FakeAccounts {
-  private readonly byAccount = new Map<string, AccountWithHolder>();
-
+/** Accounts of made-up clients: `add` opens one (branch 0001) for a holder; `asPort()` is identity's real directory over them. */
+export class FakeAccounts extends InMemoryIdentity {
   add(clientId: string, accountId: string, document: string, name = 'Maria Silva'): AccountWithHolder {
-    const holder = Client.register(clientId, name, document, new Date());
-    const number = String(100001 + this.byAccount.size);
-    const account = { id: accountId, clientId, branch: '0001', number, type: 'payment' as const, isDefault: true, createdAt: new Date() };
-    const owner = { account, holder };
-    this.byAccount.set(accountId, owner);
-    return owner;
+    return this.addAccount(clientId, accountId, document, name);
   }
 
   asPort(): AccountDirectory {
-    const find = (id: string) => this.byAccount.get(id) ?? null;
-    return {
-      byId: async (id: string) => find(id),
-      ownAccount: async (clientId: string, accountId?: string) => {
-        const owner = accountId ? find(accountId) : [...this.byAccount.values()].find((o) => o.account.clientId === clientId);
-        if (!owner || owner.account.clientId !== clientId) throw new NotFoundError('Account', 'ACCOUNT_NOT_FOUND');
-        return owner;
-      },
-    } as unknown as AccountDirectory;
+    return this.directory();
   }
 }
 

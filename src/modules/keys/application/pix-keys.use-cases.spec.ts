@@ -15,15 +15,15 @@ const JOAO = { client: 'c-joao', account: 'a-joao', cpf: '11144477735' };
 function setup() {
   const keys = new InMemoryPixKeys();
   const outbox = new FakeOutbox();
-  const uow = new FakeUnitOfWork().asPort();
+  const uow = new FakeUnitOfWork();
   const accounts = new FakeAccounts();
   accounts.add(MARIA.client, MARIA.account, MARIA.cpf);
   accounts.add(JOAO.client, JOAO.account, JOAO.cpf, 'João Souza');
   const clock = new SettableClock(new Date('2026-03-10T15:00:00.000Z'));
   const entries = new HeldKeyEntries(new FakeParticipants([]), TEST_CONFIG);
-  const register = new RegisterPixKeyUseCase(accounts.asPort(), keys, entries, outbox.asPort(), uow, clock);
+  const register = new RegisterPixKeyUseCase(accounts.asPort(), keys, entries, outbox, uow, clock);
   const list = new ListPixKeysUseCase(accounts.asPort(), keys, entries);
-  const remove = new DeletePixKeyUseCase(keys, outbox.asPort(), uow, clock);
+  const remove = new DeletePixKeyUseCase(keys, outbox, uow, clock);
   return { keys, outbox, register, list, remove };
 }
 
@@ -31,7 +31,13 @@ describe('RegisterPixKeyUseCase', () => {
   it('registers a key on the default account, writing key.registered', async () => {
     const { register, outbox } = setup();
     const view = await register.execute({ clientId: MARIA.client, keyType: 'CPF', keyValue: MARIA.cpf });
-    expect(view.entry).toMatchObject({ ispb: '99999004', accountType: 'TRAN', branch: '0001', holderDocument: MARIA.cpf, personType: 'NATURAL_PERSON' });
+    expect(view.entry).toMatchObject({
+      ispb: '99999004',
+      accountType: 'TRAN',
+      branch: '0001',
+      holderDocument: MARIA.cpf,
+      personType: 'NATURAL_PERSON',
+    });
     expect(view.entry.internal).toEqual({ clientId: MARIA.client, accountId: MARIA.account });
     expect(outbox.events.map((e) => [e.type, e.clientId, e.webhook])).toEqual([['key.registered', MARIA.client, true]]);
   });

@@ -1,3 +1,4 @@
+import type { PixKeyType } from '../../../shared/domain/pix-key.js';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
@@ -5,7 +6,6 @@ import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
 import { PixKey } from '../domain/pix-key.aggregate.js';
 import { HeldKeyEntries } from './held-key-entries.service.js';
-import type { PixKeyType } from './key-directory.js';
 import { PixKeyRepository } from './pix-key.repository.js';
 import type { PixKeyView } from './pix-key-view.js';
 import { Clock } from '../../../shared/time/clock.js';

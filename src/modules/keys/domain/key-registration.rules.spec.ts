@@ -62,7 +62,9 @@ describe('registrableKeyValue', () => {
   });
 
   it('refuses to store a generated EVP that is not a lower-case UUID', () => {
-    expect(() => registrableKeyValue('EVP', undefined, person, () => '3F1C2B8E-9A4D-4C6E-8F7A-1B2C3D4E5F60')).toThrow(/EVP/);
+    expect(() => registrableKeyValue('EVP', undefined, person, () => '3F1C2B8E-9A4D-4C6E-8F7A-1B2C3D4E5F60')).toThrow(
+      new Error('generated EVP is not a lower-case UUID'),
+    );
   });
 });
 

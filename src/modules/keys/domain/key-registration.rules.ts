@@ -1,6 +1,6 @@
 import { DomainError } from '../../../shared/errors/domain-error.js';
-import type { PersonType } from '../../../shared/domain/tax-id.js';
-import { isValidCnpj, isValidCpf, isValidEmailKey, isValidEvp, type PixKeyType } from '../../qr-code/domain/pix-key-syntax.js';
+import { isValidEmailKey, isValidEvp, type PixKeyType } from '../../../shared/domain/pix-key.js';
+import { isValidCnpj, isValidCpf, type PersonType } from '../../../shared/domain/tax-id.js';
 import { InvalidPixKeyError, KeyLimitReachedError, KeyOwnerMismatchError } from './pix-key.errors.js';
 
 /** Active keys per account (DICT rule): 5 for a natural person, 20 for a legal person. */

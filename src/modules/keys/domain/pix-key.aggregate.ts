@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
-import type { PixKeyType } from '../../qr-code/domain/pix-key-syntax.js';
+import { keyDeleted, keyRegistered } from '../../../shared/domain/events/pix-key.events.js';
+import type { PixKeyType } from '../../../shared/domain/pix-key.js';
 import { assertBelowKeyLimit, registrableKeyValue, type KeyHolder } from './key-registration.rules.js';
 import { PixKeyNotRegisteredError } from './pix-key.errors.js';
 
@@ -65,7 +66,7 @@ export class PixKey {
       deletedAt: null,
       deletionReason: null,
     });
-    key.record('key.registered');
+    key.record(keyRegistered(key.props));
     return key;
   }
 
@@ -89,7 +90,7 @@ export class PixKey {
   delete(reason: KeyDeletionReason, now: Date): void {
     if (!this.isActive) throw new PixKeyNotRegisteredError();
     this.props = { ...this.props, status: 'deleted', deletionReason: reason, deletedAt: now, updatedAt: now };
-    this.record('key.deleted');
+    this.record(keyDeleted(this.props, { at: now, reason }));
   }
 
   /** Events recorded since the last call, to be written to the outbox with the state change. */
@@ -99,22 +100,7 @@ export class PixKey {
     return out;
   }
 
-  private record(type: 'key.registered' | 'key.deleted'): void {
-    const p = this.props;
-    this.events.push({
-      type,
-      aggregateId: p.id,
-      clientId: p.clientId,
-      webhook: true,
-      payload: {
-        id: p.id,
-        account_id: p.accountId,
-        key_type: p.keyType,
-        key_value: p.keyValue,
-        status: p.status,
-        created_at: p.createdAt.toISOString(),
-        ...(p.deletedAt ? { deleted_at: p.deletedAt.toISOString(), reason: p.deletionReason } : {}),
-      },
-    });
+  private record(event: DomainEvent): void {
+    this.events.push(event);
   }
 }

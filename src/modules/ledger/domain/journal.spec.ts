@@ -39,8 +39,9 @@ describe('buildJournal', () => {
       ],
       new Map([['a', bal('0')]]),
     );
-    expect(draft.entries[1].before.available.toFixed2()).toBe('100.00');
-    expect(draft.entries[1].after.available.toFixed2()).toBe('98.75');
+    const [, fee] = draft.entries;
+    expect(fee?.before.available.toFixed2()).toBe('100.00');
+    expect(fee?.after.available.toFixed2()).toBe('98.75');
     expect(isBalanced(draft.postings)).toBe(true);
   });
 
@@ -57,7 +58,10 @@ describe('buildJournal', () => {
         { accountId: 'a', operation: 'debit', amount: Money.of('7') },
         { accountId: 'b', operation: 'credit', amount: Money.of('7') },
       ],
-      new Map([['a', bal('7')], ['b', bal('0')]]),
+      new Map([
+        ['a', bal('7')],
+        ['b', bal('0')],
+      ]),
     );
     expect(draft.balances.get('a')!.available.isZero()).toBe(true);
     expect(draft.balances.get('b')!.available.toFixed2()).toBe('7.00');

@@ -18,7 +18,12 @@ class FakeUsage extends LimitUsageRepository {
     this.asked.push(w);
     const at = (d: Date) => Money.of(this.usedByWindowStart[d.toISOString()] ?? '0');
     const byPeriod = { daytime: at(w.daytime.from), nighttime: at(w.nighttime.from), daily: at(w.day.from), monthly: at(w.month.from) };
-    return Object.fromEntries(LIMIT_TYPES.map((t) => [t, t === 'pix_out' ? byPeriod : { daytime: Money.zero(), nighttime: Money.zero(), daily: Money.zero(), monthly: Money.zero() }])) as Record<LimitType, UsageByPeriod>;
+    return Object.fromEntries(
+      LIMIT_TYPES.map((t) => [
+        t,
+        t === 'pix_out' ? byPeriod : { daytime: Money.zero(), nighttime: Money.zero(), daily: Money.zero(), monthly: Money.zero() },
+      ]),
+    ) as Record<LimitType, UsageByPeriod>;
   }
 }
 
@@ -31,7 +36,7 @@ describe('AccountLimitPolicy', () => {
     usage = new FakeUsage();
     caps = new InMemoryAccountLimits();
     const accounts = { client: async () => ({ personType: 'NATURAL_PERSON' }) } as unknown as AccountDirectory;
-    policy = new AccountLimitPolicy(new FakeUnitOfWork().asPort(), caps, accounts, new LimitSheets(usage));
+    policy = new AccountLimitPolicy(new FakeUnitOfWork(), caps, accounts, new LimitSheets(usage));
   });
 
   const check = (amount: string, type: 'pix_out' | 'ted' = 'pix_out') =>
@@ -71,7 +76,9 @@ describe('AccountLimitPolicy', () => {
   });
 
   it('refuses to run outside a unit of work', async () => {
-    const bare = new AccountLimitPolicy({ inTransaction: () => false } as never, caps, {} as AccountDirectory, new LimitSheets(usage));
-    await expect(bare.assertWithinLimits({ clientId: 'c1', accountId: 'a1', type: 'pix_out', amount: Money.of('1'), at: noon })).rejects.toThrow(/UnitOfWork/);
+    const bare = new AccountLimitPolicy(new FakeUnitOfWork({ strict: true }), caps, {} as AccountDirectory, new LimitSheets(usage));
+    await expect(
+      bare.assertWithinLimits({ clientId: 'c1', accountId: 'a1', type: 'pix_out', amount: Money.of('1'), at: noon }),
+    ).rejects.toThrow(new Error('LimitPolicy.assertWithinLimits must run inside UnitOfWork.run'));
   });
 });

@@ -40,7 +40,9 @@ export class InMemoryLimitRequests extends LimitRequestRepository {
       .map(this.copy);
   }
   async listPending(clientId: string, now: Date): Promise<LimitRequest[]> {
-    return [...this.rows.values()].filter((r) => r.snapshot.clientId === clientId && r.status === 'pending' && !r.isDueAt(now)).map(this.copy);
+    return [...this.rows.values()]
+      .filter((r) => r.snapshot.clientId === clientId && r.status === 'pending' && !r.isDueAt(now))
+      .map(this.copy);
   }
   async listByStatus(status: LimitRequestStatus): Promise<LimitRequest[]> {
     return [...this.rows.values()].filter((r) => r.status === status).map(this.copy);

@@ -30,7 +30,7 @@ describe('limit request use cases', () => {
     outbox = new FakeOutbox();
     uow = new FakeUnitOfWork();
     clock = new SettableClock(NOW);
-    expire = new ExpireLimitRequestsUseCase(repo, outbox.asPort(), uow.asPort());
+    expire = new ExpireLimitRequestsUseCase(repo, outbox, uow);
   });
 
   const seed = (createdAt: Date, id = 'r1') => {
@@ -50,7 +50,7 @@ describe('limit request use cases', () => {
 
   it('creates with the current cap (approved override first) and refuses a second pending one', async () => {
     await caps.setCap('acc-c1', 'pix_out', 'daily', Money.of('7500'));
-    const create = new CreateLimitRequestUseCase(accounts, caps, repo, expire, outbox.asPort(), uow.asPort(), clock);
+    const create = new CreateLimitRequestUseCase(accounts, caps, repo, expire, outbox, uow, clock);
     const r = await create.execute({ clientId: 'c1', type: 'pix_out', period: 'daily', requestedAmount: '9000.00' });
     expect(r.snapshot.currentAmount.toFixed2()).toBe('7500.00');
     expect(outbox.events.map((e) => e.type)).toEqual(['limit_request.created']);
@@ -61,7 +61,7 @@ describe('limit request use cases', () => {
 
   it('creation expires an overdue pending request of the same cap instead of answering 409', async () => {
     seed(hoursAgo(49));
-    const create = new CreateLimitRequestUseCase(accounts, caps, repo, expire, outbox.asPort(), uow.asPort(), clock);
+    const create = new CreateLimitRequestUseCase(accounts, caps, repo, expire, outbox, uow, clock);
     await create.execute({ clientId: 'c1', type: 'pix_out', period: 'daily', requestedAmount: '9000.00' });
     expect(repo.rows.get('r1')!.status).toBe('expired');
     expect(outbox.events.map((e) => e.type)).toEqual(['limit_request.expired', 'limit_request.created']);
@@ -69,7 +69,7 @@ describe('limit request use cases', () => {
 
   it('approval sets the cap for that account, type and period only', async () => {
     seed(NOW);
-    const r = await new ApproveLimitRequestUseCase(repo, caps, outbox.asPort(), uow.asPort(), clock).execute('admin-1', 'r1');
+    const r = await new ApproveLimitRequestUseCase(repo, caps, outbox, uow, clock).execute('admin-1', 'r1');
     expect(r.status).toBe('approved');
     expect((await caps.overrides('acc-c1')).pix_out).toEqual({ daily: Money.of('9000') });
     expect(outbox.events.map((e) => e.type)).toEqual(['limit_request.approved']);
@@ -77,18 +77,18 @@ describe('limit request use cases', () => {
 
   it('deciding an overdue request commits its expiry, then refuses with 409', async () => {
     seed(hoursAgo(48, 1000));
-    const approve = new ApproveLimitRequestUseCase(repo, caps, outbox.asPort(), uow.asPort(), clock);
+    const approve = new ApproveLimitRequestUseCase(repo, caps, outbox, uow, clock);
     await expect(approve.execute('admin-1', 'r1')).rejects.toMatchObject({ code: 'LIMIT_REQUEST_NOT_PENDING' });
     expect(uow.committed).toBe(1);
     expect(repo.rows.get('r1')!.status).toBe('expired');
     expect(await caps.overrides('acc-c1')).toEqual({});
-    const reject = new RejectLimitRequestUseCase(repo, outbox.asPort(), uow.asPort(), clock);
+    const reject = new RejectLimitRequestUseCase(repo, outbox, uow, clock);
     await expect(reject.execute('admin-1', 'r1', 'no')).rejects.toMatchObject({ code: 'LIMIT_REQUEST_NOT_PENDING' });
     expect(outbox.events.map((e) => e.type)).toEqual(['limit_request.expired']);
   });
 
   it('unknown ids are LIMIT_REQUEST_NOT_FOUND', async () => {
-    const reject = new RejectLimitRequestUseCase(repo, outbox.asPort(), uow.asPort(), clock);
+    const reject = new RejectLimitRequestUseCase(repo, outbox, uow, clock);
     await expect(reject.execute('admin-1', 'nope', 'x')).rejects.toMatchObject({ code: 'LIMIT_REQUEST_NOT_FOUND' });
   });
 

@@ -14,7 +14,11 @@ import { LimitUsageRepository } from './limit-usage.repository.js';
 export class LimitSheets {
   constructor(private readonly usage: LimitUsageRepository) {}
 
-  async build(accountId: string, caps: Partial<Record<LimitType, CapTable>>, w: LimitWindows): Promise<Partial<Record<LimitType, LimitSheet>>> {
+  async build(
+    accountId: string,
+    caps: Partial<Record<LimitType, CapTable>>,
+    w: LimitWindows,
+  ): Promise<Partial<Record<LimitType, LimitSheet>>> {
     const used = await this.usage.usage(accountId, w);
     const sheets: Partial<Record<LimitType, LimitSheet>> = {};
     for (const [type, table] of Object.entries(caps) as [LimitType, CapTable][]) {

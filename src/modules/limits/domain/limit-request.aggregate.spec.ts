@@ -35,7 +35,12 @@ describe('LimitRequest', () => {
     r.approve('admin-1', later(H));
     expect(r.snapshot).toMatchObject({ status: 'approved', decidedBy: 'admin-1', decidedAt: later(H) });
     expect(r.pullEvents()).toEqual([
-      expect.objectContaining({ type: 'limit_request.approved', clientId: 'c1', webhook: true, payload: expect.objectContaining({ status: 'approved' }) }),
+      expect.objectContaining({
+        type: 'limit_request.approved',
+        clientId: 'c1',
+        webhook: true,
+        payload: expect.objectContaining({ status: 'approved' }),
+      }),
     ]);
     expect(() => r.approve('admin-1', later(2 * H))).toThrow(expect.objectContaining({ code: 'LIMIT_REQUEST_NOT_PENDING' }));
     expect(() => r.reject('admin-1', 'no', later(2 * H))).toThrow(expect.objectContaining({ code: 'LIMIT_REQUEST_NOT_PENDING' }));

@@ -1,4 +1,10 @@
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
+import {
+  limitRequestApproved,
+  limitRequestCreated,
+  limitRequestExpired,
+  limitRequestRejected,
+} from '../../../shared/domain/events/limit-request.events.js';
 import type { Money } from '../../../shared/money/money.js';
 import type { LimitPeriod, LimitType } from './limit-kinds.js';
 import { LimitRequestNotPendingError } from './limits.errors.js';
@@ -51,7 +57,7 @@ export class LimitRequest {
       createdAt: now,
       updatedAt: now,
     });
-    r.record('limit_request.created', false);
+    r.record(limitRequestCreated(r.props));
     return r;
   }
 
@@ -89,7 +95,7 @@ export class LimitRequest {
       throw new LimitRequestNotPendingError(this.props.status === 'pending' ? 'not yet due' : this.props.status);
     }
     this.props = { ...this.props, status: 'expired', updatedAt: now };
-    this.record('limit_request.expired', true);
+    this.record(limitRequestExpired(this.props));
   }
 
   /** Events recorded since the last call, to be written to the outbox with the state change. */
@@ -103,30 +109,10 @@ export class LimitRequest {
     if (this.props.status !== 'pending') throw new LimitRequestNotPendingError(this.props.status);
     if (this.isDueAt(now)) throw new LimitRequestNotPendingError('expired');
     this.props = { ...this.props, status, responseReason, decidedBy: adminId, decidedAt: now, updatedAt: now };
-    this.record(`limit_request.${status}`, true);
+    this.record(status === 'approved' ? limitRequestApproved(this.props) : limitRequestRejected(this.props));
   }
 
-  private record(type: string, webhook: boolean): void {
-    const p = this.props;
-    this.events.push({
-      type,
-      aggregateId: p.id,
-      clientId: p.clientId,
-      webhook,
-      payload: {
-        id: p.id,
-        account_id: p.accountId,
-        type: p.type,
-        period: p.period,
-        current_amount: p.currentAmount.toFixed2(),
-        requested_amount: p.requestedAmount.toFixed2(),
-        reason: p.reason,
-        status: p.status,
-        response_reason: p.responseReason,
-        expires_at: p.expiresAt.toISOString(),
-        decided_at: p.decidedAt?.toISOString() ?? null,
-        updated_at: p.updatedAt.toISOString(),
-      },
-    });
+  private record(event: DomainEvent): void {
+    this.events.push(event);
   }
 }

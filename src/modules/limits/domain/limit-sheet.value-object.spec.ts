@@ -15,7 +15,12 @@ describe('default limits', () => {
     const n = DEFAULT_LIMITS.NATURAL_PERSON.pix_out;
     expect([n.daytime, n.nighttime, n.daily, n.monthly].map((x) => x.toFixed2())).toEqual(['5000.00', '1000.00', '6000.00', '50000.00']);
     const l = DEFAULT_LIMITS.LEGAL_PERSON.pix_out;
-    expect([l.daytime, l.nighttime, l.daily, l.monthly].map((x) => x.toFixed2())).toEqual(['50000.00', '10000.00', '60000.00', '500000.00']);
+    expect([l.daytime, l.nighttime, l.daily, l.monthly].map((x) => x.toFixed2())).toEqual([
+      '50000.00',
+      '10000.00',
+      '60000.00',
+      '500000.00',
+    ]);
     expect(DEFAULT_LIMITS.LEGAL_PERSON.boleto.daily.toFixed2()).toBe('100000.00');
   });
 

@@ -48,7 +48,12 @@ const formatter = new Intl.DateTimeFormat('en-US', {
 
 function partsOf(at: Date): LocalParts & { minute: number; second: number } {
   const p = Object.fromEntries(formatter.formatToParts(at).map((x) => [x.type, x.value]));
-  return { year: +p.year, month: +p.month, day: +p.day, hour: +p.hour, minute: +p.minute, second: +p.second };
+  const num = (type: Intl.DateTimeFormatPartTypes): number => {
+    const value = p[type];
+    if (value === undefined) throw new Error(`Intl.DateTimeFormat gave no ${type} for ${at.toISOString()}`);
+    return +value;
+  };
+  return { year: num('year'), month: num('month'), day: num('day'), hour: num('hour'), minute: num('minute'), second: num('second') };
 }
 
 /** Offset of local time from UTC at `at`, in ms (negative west of Greenwich). */

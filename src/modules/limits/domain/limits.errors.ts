@@ -6,6 +6,7 @@ import type { LimitType } from './limit-kinds.js';
 export class LimitExceededError extends DomainError {
   constructor(type: LimitType, amount: string, breaches: CapBreach[]) {
     const [tightest] = breaches;
+    if (!tightest) throw new Error('LimitExceededError needs at least one breach');
     super(
       'LIMIT_EXCEEDED',
       `Amount ${amount} exceeds the ${type} ${tightest.period} limit (available ${tightest.available.toFixed2()} of ${tightest.limit.toFixed2()})`,

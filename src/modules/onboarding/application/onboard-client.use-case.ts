@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { CreateClientUseCase } from '../../identity/application/create-client.use-case.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
-import { DepositUseCase } from '../../sandbox/application/deposit.use-case.js';
+import { OpeningBalance } from './opening-balance.js';
 
 export interface OnboardedClient {
   client_id: string;
@@ -14,14 +14,14 @@ export interface OnboardedClient {
 
 /**
  * Opens a client end to end: identity (client, default account, key), its ledger account, and an
- * optional opening balance credited through a sandbox deposit. All or nothing.
+ * optional opening balance credited by the provider's OpeningBalance adapter. All or nothing.
  */
 @Injectable()
 export class OnboardClientUseCase {
   constructor(
     private readonly createClient: CreateClientUseCase,
     private readonly ledger: LedgerService,
-    private readonly deposit: DepositUseCase,
+    private readonly openingBalance: OpeningBalance,
     private readonly uow: UnitOfWork,
   ) {}
 
@@ -29,7 +29,7 @@ export class OnboardClientUseCase {
     return this.uow.run(async () => {
       const created = await this.createClient.execute(name, document, scopes);
       await this.ledger.openAccount(created.account.id, created.client.id);
-      if (balance) await this.deposit.execute({ clientId: created.client.id, amount: balance });
+      if (balance) await this.openingBalance.credit(created.client.id, balance);
       return {
         client_id: created.client.id,
         account_id: created.account.id,

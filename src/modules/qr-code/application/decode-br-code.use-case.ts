@@ -3,10 +3,11 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
-import { counterpartyOf, KeyDirectory, type PixKeyType } from '../../keys/application/key-directory.js';
+import { Money } from '../../../shared/money/money.js';
+import { counterpartyOf, KeyDirectory } from '../../keys/application/key-directory.js';
 import { parseBrCode, type BrCode } from '../domain/br-code.js';
 import { InvalidBrCodeError } from '../domain/br-code.errors.js';
-import { detectPixKeyType } from '../domain/pix-key-syntax.js';
+import { detectPixKeyType, type PixKeyType } from '../../../shared/domain/pix-key.js';
 import { QrLookupRepository } from './qr-lookup.repository.js';
 import { QrPayloadFetcher, type DynamicQrPayload } from './qr-payload-fetcher.js';
 import { Clock } from '../../../shared/time/clock.js';
@@ -42,7 +43,11 @@ export class DecodeBrCodeUseCase {
     const now = this.clock.now();
     const endToEndId = newEndToEndId(this.config.pspIspb, now);
     const result: DecodeResult = { ...resolved, qrType: code.type, endToEndId };
-    const fixed = resolved.payload ? (resolved.payload.dueDate?.finalAmount ?? resolved.payload.amount).toFixed2() : resolved.amount;
+    const fixed = resolved.payload
+      ? (resolved.payload.dueDate?.finalAmount ?? resolved.payload.amount)
+      : resolved.amount === null
+        ? null
+        : Money.of(resolved.amount);
     await this.lookups.insert({
       endToEndId,
       clientId,
@@ -87,6 +92,12 @@ export class DecodeBrCodeUseCase {
     if (payload.status !== 'active') {
       throw new DomainError('CHARGE_NOT_PAYABLE', `The charge behind this QR code is ${payload.status}`);
     }
-    return { pixKey: payload.pixKey, pixKeyType: payload.pixKeyType, amount: payload.amount.toFixed2(), receiver: payload.receiver, payload };
+    return {
+      pixKey: payload.pixKey,
+      pixKeyType: payload.pixKeyType,
+      amount: payload.amount.toFixed2(),
+      receiver: payload.receiver,
+      payload,
+    };
   }
 }

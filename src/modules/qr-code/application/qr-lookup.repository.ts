@@ -1,4 +1,5 @@
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
+import type { Money } from '../../../shared/money/money.js';
 
 /** One stored decode (the lookup history of docs/conventions.md §7-8). */
 export interface QrLookupRecord {
@@ -8,8 +9,8 @@ export interface QrLookupRecord {
   pixKey: string | null;
   pixKeyType: string | null;
   receiver: Counterparty;
-  /** Decimal string of the amount the payer must pay, or null when the payer chooses. */
-  fixedAmount: string | null;
+  /** The amount the payer must pay, or null when the payer chooses. */
+  fixedAmount: Money | null;
   chargeId: string | null;
   result: Record<string, unknown>;
   createdAt: Date;

@@ -18,19 +18,19 @@ export class StoredPaymentLookups extends PaymentLookups {
   }
 
   async consumeForPayment(clientId: string, endToEndId: string, amount: Money, cashOutId: string): Promise<PaymentLookup> {
-    const field = [{ field: 'X-Pix-Lookup-E2E', issue: '' }];
+    const field = 'X-Pix-Lookup-E2E';
     const record = await this.lookups.lock(endToEndId);
     if (!record || record.clientId !== clientId) {
-      throw new DomainError('LOOKUP_NOT_FOUND', 'No QR decode of yours has this end-to-end id', [{ ...field[0], issue: 'unknown' }]);
+      throw new DomainError('LOOKUP_NOT_FOUND', 'No QR decode of yours has this end-to-end id', [{ field, issue: 'unknown' }]);
     }
     if (record.usedAt) throw new DomainError('LOOKUP_ALREADY_USED', 'This QR decode was already used by a cash-out');
     const now = this.clock.now();
     if (now.getTime() - record.createdAt.getTime() > LOOKUP_TTL_MS) {
       throw new DomainError('LOOKUP_EXPIRED', 'This QR decode is older than 30 minutes; decode the QR again', [
-        { ...field[0], issue: 'expired' },
+        { field, issue: 'expired' },
       ]);
     }
-    const fixedAmount = record.fixedAmount ? Money.of(record.fixedAmount) : null;
+    const fixedAmount = record.fixedAmount;
     if (fixedAmount && !fixedAmount.eq(amount)) {
       throw new DomainError('AMOUNT_MISMATCH', `This QR code fixes the amount at ${fixedAmount.toFixed2()}`, [
         { field: 'amount', issue: `must be ${fixedAmount.toFixed2()}` },

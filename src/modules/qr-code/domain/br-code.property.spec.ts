@@ -15,7 +15,8 @@ const pixKey = fc.oneof(
   fc.uuid().map((uuid) => uuid.toLowerCase()),
 );
 const url = fc.stringMatching(/^[a-z0-9][a-z0-9.-]{0,19}\/qr\/v2\/[a-z0-9]{1,32}$/);
-const words = (maxWords: number) => fc.array(fc.stringMatching(/^[A-Za-z0-9]{1,8}$/), { minLength: 1, maxLength: maxWords }).map((w) => w.join(' '));
+const words = (maxWords: number) =>
+  fc.array(fc.stringMatching(/^[A-Za-z0-9]{1,8}$/), { minLength: 1, maxLength: maxWords }).map((w) => w.join(' '));
 const amount = fc.stringMatching(/^\d{1,10}(\.\d{1,2})?$/).filter((raw) => /[1-9]/.test(raw));
 const common = {
   merchantName: words(6),
@@ -126,11 +127,7 @@ describe('BR Code properties', () => {
   });
 
   it('writes only the txids this service issues, and reads back every one it writes', () => {
-    const txid = fc.oneof(
-      fc.stringMatching(/^[A-Za-z0-9]{1,35}$/),
-      fc.stringMatching(/^[\x20-\x7e]{1,40}$/),
-      fc.constant('***'),
-    );
+    const txid = fc.oneof(fc.stringMatching(/^[A-Za-z0-9]{1,35}$/), fc.stringMatching(/^[\x20-\x7e]{1,40}$/), fc.constant('***'));
     fc.assert(
       fc.property(validInput, txid, (input, value) => {
         const strict = input.type === 'static' ? /^[A-Za-z0-9]{1,25}$/ : /^[A-Za-z0-9]{26,35}$/;
@@ -148,10 +145,18 @@ describe('BR Code properties', () => {
   });
 
   it('never throws anything but InvalidBrCodeError on TLV-shaped input with a valid CRC', () => {
-    const id = fc.oneof(fc.constantFrom('00', '01', '26', '27', '52', '53', '54', '58', '59', '60', '61', '62', '80'), fc.stringMatching(/^\d{2}$/));
-    const value = fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), fc.stringMatching(/^(0005|0014br\.gov\.bcb\.pix|01|25|05|\d|\.|\*){1,8}$/));
+    const id = fc.oneof(
+      fc.constantFrom('00', '01', '26', '27', '52', '53', '54', '58', '59', '60', '61', '62', '80'),
+      fc.stringMatching(/^\d{2}$/),
+    );
+    const value = fc.oneof(
+      fc.string({ minLength: 1, maxLength: 30 }),
+      fc.stringMatching(/^(0005|0014br\.gov\.bcb\.pix|01|25|05|\d|\.|\*){1,8}$/),
+    );
     const field = fc.tuple(id, value).map(([i, v]) => `${i}${String(Array.from(v).length).padStart(2, '0')}${v}`);
-    const body = fc.tuple(fc.boolean(), fc.array(field, { maxLength: 12 })).map(([lead, fields]) => `${lead ? '000201' : ''}${fields.join('')}6304`);
+    const body = fc
+      .tuple(fc.boolean(), fc.array(field, { maxLength: 12 }))
+      .map(([lead, fields]) => `${lead ? '000201' : ''}${fields.join('')}6304`);
     fc.assert(
       fc.property(body, (text) => parsesOrRefuses(text + crc16CcittFalse(text))),
       { numRuns: 1000 },

@@ -28,7 +28,9 @@ const staticFields = (): Fields => [
 const build = (fields: Fields): string => withCrc(fields.map(([id, value]) => tlv(id, value)).join(''));
 /** A valid static payload with field `id` set to `value` (or removed when undefined). */
 function variant(id: string, value: string | undefined, fields: Fields = staticFields()): string {
-  const changed = fields.filter(([fieldId]) => fieldId !== id || value !== undefined).map(([fieldId, v]): [string, string] => [fieldId, fieldId === id ? value! : v]);
+  const changed = fields
+    .filter(([fieldId]) => fieldId !== id || value !== undefined)
+    .map(([fieldId, v]): [string, string] => [fieldId, fieldId === id ? value! : v]);
   if (value !== undefined && !fields.some(([fieldId]) => fieldId === id)) changed.push([id, value]);
   return build(changed);
 }
@@ -127,7 +129,11 @@ describe('parseBrCode', () => {
   it.each([
     ['an empty string', '', 'is empty'],
     ['only whitespace', ' \n\t ', 'is empty'],
-    ['more than 512 characters', build([...staticFields(), ['80', 'x'.repeat(99)], ['81', 'x'.repeat(99)], ['82', 'x'.repeat(99)], ['83', 'x'.repeat(99)]]), 'maximum is 512'],
+    [
+      'more than 512 characters',
+      build([...staticFields(), ['80', 'x'.repeat(99)], ['81', 'x'.repeat(99)], ['82', 'x'.repeat(99)], ['83', 'x'.repeat(99)]]),
+      'maximum is 512',
+    ],
     ['a non-digit id', `X${MANUAL_EXAMPLE.slice(1)}`, 'field id'],
   ])('refuses %s as the payload', (_, payload, issue) => {
     expectRefused(payload, 'payload', issue);
@@ -140,7 +146,14 @@ describe('parseBrCode', () => {
   it.each([
     ['00 not first', build([['01', '11'], ...staticFields()]), '00', 'first field'],
     ['00 not "01"', variant('00', '02'), '00', 'must be "01"'],
-    ['63 missing', staticFields().map(([id, v]) => tlv(id, v)).join(''), '63', 'last field'],
+    [
+      '63 missing',
+      staticFields()
+        .map(([id, v]) => tlv(id, v))
+        .join(''),
+      '63',
+      'last field',
+    ],
     ['63 not last', `${MANUAL_EXAMPLE}9901x`, '63', 'last field'],
     ['63 of length 05', `${MANUAL_EXAMPLE.slice(0, -8)}63051D3D0`, '63', 'length 04'],
     ['63 not hex', `${MANUAL_EXAMPLE.slice(0, -4)}1D3G`, '63', 'hexadecimal'],

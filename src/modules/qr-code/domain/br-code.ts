@@ -2,7 +2,7 @@ import { Money } from '../../../shared/money/money.js';
 import { InvalidBrCodeError } from './br-code.errors.js';
 import { crc16CcittFalse } from './crc16.js';
 import { encodeTlv, findField, parseTemplate, parseTlv, type TlvField } from './emv-tlv.js';
-import { detectPixKeyType } from './pix-key-syntax.js';
+import { detectPixKeyType } from '../../../shared/domain/pix-key.js';
 
 /** The Pix arrangement's GUI in the merchant account information template (field 26/00). */
 export const PIX_GUI = 'br.gov.bcb.pix';
@@ -59,9 +59,7 @@ interface BrCodeInputCommon {
   postalCode?: string;
   merchantCategoryCode?: string;
 }
-export type BrCodeInput =
-  | (BrCodeInputCommon & { type: 'static'; pixKey: string })
-  | (BrCodeInputCommon & { type: 'dynamic'; url: string });
+export type BrCodeInput = (BrCodeInputCommon & { type: 'static'; pixKey: string }) | (BrCodeInputCommon & { type: 'dynamic'; url: string });
 
 /** Decodes and validates a Pix BR Code; any violation throws InvalidBrCodeError naming the field. */
 export function parseBrCode(payload: string): BrCode {

@@ -27,7 +27,9 @@ describe('calculateDueDateCharge', () => {
 
   describe('after the due date', () => {
     it('adds a 2% penalty and 1% a month interest pro rata: 15 days late -> 100 + 2.00 + 0.50', () => {
-      const result = calculateDueDateCharge(terms('2024-03-25', { penalty: { mode: 2, value: '2.00' }, interest: { mode: 3, value: '1.00' } }));
+      const result = calculateDueDateCharge(
+        terms('2024-03-25', { penalty: { mode: 2, value: '2.00' }, interest: { mode: 3, value: '1.00' } }),
+      );
       expect(result.daysLate).toBe(15);
       expect(result.penalty.toFixed2()).toBe('2.00');
       expect(result.interest.toFixed2()).toBe('0.50');
@@ -62,7 +64,9 @@ describe('calculateDueDateCharge', () => {
     });
 
     it('gives no discount once late, even before a later fixed date', () => {
-      const result = calculateDueDateCharge(terms('2024-03-11', { discount: { mode: 1, fixedDates: [{ date: '2024-03-20', value: '5.00' }] } }));
+      const result = calculateDueDateCharge(
+        terms('2024-03-11', { discount: { mode: 1, fixedDates: [{ date: '2024-03-20', value: '5.00' }] } }),
+      );
       expect(result.discount.isZero()).toBe(true);
       expect(result.finalAmount.toFixed2()).toBe('100.00');
     });
@@ -81,7 +85,10 @@ describe('calculateDueDateCharge', () => {
 
     it('applies a percent fixed-date discount on the rebated amount: (100 - 20) x 10% -> 72.00', () => {
       const result = calculateDueDateCharge(
-        terms('2024-03-01', { rebate: { mode: 1, value: '20.00' }, discount: { mode: 2, fixedDates: [{ date: '2024-03-01', value: '10.00' }] } }),
+        terms('2024-03-01', {
+          rebate: { mode: 1, value: '20.00' },
+          discount: { mode: 2, fixedDates: [{ date: '2024-03-01', value: '10.00' }] },
+        }),
       );
       expect(result.rebate.toFixed2()).toBe('20.00');
       expect(result.discount.toFixed2()).toBe('8.00');
@@ -112,9 +119,18 @@ describe('calculateDueDateCharge', () => {
   it('always subtracts the rebate, and percentages of a late charge apply to the rebated amount', () => {
     // base 95.00; penalty 2% = 1.90; interest 1%/month for 1 day = 0.031666 -> 0.03.
     const result = calculateDueDateCharge(
-      terms('2024-03-11', { rebate: { mode: 2, value: '5.00' }, penalty: { mode: 2, value: '2.00' }, interest: { mode: 3, value: '1.00' } }),
+      terms('2024-03-11', {
+        rebate: { mode: 2, value: '5.00' },
+        penalty: { mode: 2, value: '2.00' },
+        interest: { mode: 3, value: '1.00' },
+      }),
     );
-    expect([result.rebate, result.penalty, result.interest, result.finalAmount].map((m) => m.toFixed2())).toEqual(['5.00', '1.90', '0.03', '96.93']);
+    expect([result.rebate, result.penalty, result.interest, result.finalAmount].map((m) => m.toFixed2())).toEqual([
+      '5.00',
+      '1.90',
+      '0.03',
+      '96.93',
+    ]);
   });
 
   it('never goes below 0.01', () => {
@@ -137,7 +153,18 @@ describe('calculateDueDateCharge', () => {
     ['discount.mode', { discount: { mode: 7, value: '1.00' } }],
     ['discount.value', { discount: { mode: 3 } }],
     ['discount.value', { discount: { mode: 1 } }],
-    ['discount.fixed_dates[1].date', { discount: { mode: 1, fixedDates: [{ date: '2024-03-01', value: '1' }, { date: 'soon', value: '1' }] } }],
+    [
+      'discount.fixed_dates[1].date',
+      {
+        discount: {
+          mode: 1,
+          fixedDates: [
+            { date: '2024-03-01', value: '1' },
+            { date: 'soon', value: '1' },
+          ],
+        },
+      },
+    ],
     ['discount.fixed_dates[0].value', { discount: { mode: 2, fixedDates: [{ date: '2024-03-01', value: '10%' }] } }],
   ] as Array<[string, Partial<DueDateChargeTerms>]>)('refuses a bad %s, whatever the payment date', (field, extra) => {
     for (const paymentDate of ['2024-03-01', DUE, '2024-03-20']) {

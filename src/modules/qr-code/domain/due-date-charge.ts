@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import { Money } from '../../../shared/money/money.js';
+import { AMOUNT_PATTERN, Money, PERCENT_PATTERN } from '../../../shared/money/money.js';
 import { InvalidDueDateChargeError } from './due-date-charge.errors.js';
 
 /** 1 = fixed BRL, 2 = percent of the amount. */
@@ -55,8 +55,6 @@ export interface DueDateChargeAmounts {
 }
 
 const MIN_AMOUNT = Money.of('0.01');
-const BRL_VALUE = /^\d{1,13}(\.\d{1,2})?$/;
-const PERCENT_VALUE = /^\d{1,3}(\.\d{1,4})?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
@@ -143,7 +141,7 @@ function required(value: string | undefined): string {
 }
 
 function brl(value: string, field: string): Money {
-  if (typeof value !== 'string' || !BRL_VALUE.test(value)) {
+  if (typeof value !== 'string' || !AMOUNT_PATTERN.test(value)) {
     throw new InvalidDueDateChargeError(field, 'must be a decimal string with up to 2 decimals');
   }
   return Money.of(value);
@@ -151,7 +149,7 @@ function brl(value: string, field: string): Money {
 
 /** "2.00" (percent) -> 0.02 as an exact decimal factor. */
 function percent(value: string, field: string): Big {
-  if (typeof value !== 'string' || !PERCENT_VALUE.test(value)) {
+  if (typeof value !== 'string' || !PERCENT_PATTERN.test(value)) {
     throw new InvalidDueDateChargeError(field, 'must be a percentage with up to 3 digits and 4 decimals');
   }
   return new Big(value).div(100);

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { partyRecord } from '../../../shared/domain/counterparty.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
+import { cashInCompleted } from '../../../shared/domain/events/cash-in.events.js';
 import { Money } from '../../../shared/money/money.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
@@ -12,7 +13,6 @@ import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
-import { Transaction } from '../../transactions/domain/transaction.aggregate.js';
 import { Clock } from '../../../shared/time/clock.js';
 
 export interface DepositCommand {
@@ -20,6 +20,15 @@ export interface DepositCommand {
   amount: string;
   accountId?: string;
   payer?: { name?: string; document?: string };
+}
+
+/** A credited deposit: its `cash_in` transaction and where the money went. */
+export interface Deposit {
+  transactionId: string;
+  endToEndId: string;
+  accountId: string;
+  amount: Money;
+  status: 'completed';
 }
 
 /** Simulates an inbound Pix credit from an external payer: a completed `cash_in`. */
@@ -37,61 +46,56 @@ export class DepositUseCase {
     private readonly participants: ParticipantDirectory,
   ) {}
 
-  execute(cmd: DepositCommand): Promise<Transaction> {
+  execute(cmd: DepositCommand): Promise<Deposit> {
     return this.uow.run(async () => {
       const own = await this.accounts.ownAccount(cmd.clientId, cmd.accountId);
       const { account } = own;
       const now = this.clock.now();
       const amount = Money.of(cmd.amount);
       const fee = await this.fees.feeFor(cmd.clientId, 'cash_in', amount);
-      const tx = Transaction.create({
-        id: randomUUID(),
-        clientId: cmd.clientId,
-        accountId: account.id,
-        type: 'cash_in',
-        status: 'completed',
-        externalId: null,
-        reference: null,
-        amount,
-        taxAmount: fee,
-        pixKey: null,
-        pixKeyType: null,
+      const deposit: Deposit = {
+        transactionId: randomUUID(),
         endToEndId: newEndToEndId('00000000', now),
-        payer: { name: cmd.payer?.name ?? 'Sandbox Payer', document: cmd.payer?.document ?? null },
-        receiver: partyRecord(ownAccountParty(own, this.participants, this.config)),
-        description: 'Sandbox deposit',
-        metadata: null,
-        channel: 'sandbox',
-        now,
-      });
+        accountId: account.id,
+        amount,
+        status: 'completed',
+      };
       // The balance first, then the transaction row (and its usage counters): every payment's lock order.
       await this.ledger.post({
-        transactionId: tx.id,
+        transactionId: deposit.transactionId,
         description: 'sandbox deposit',
         lines: [
           { accountId: account.id, operation: 'credit', amount },
           ...(fee.isPositive() ? [{ accountId: account.id, operation: 'fee' as const, amount: fee }] : []),
         ],
       });
-      await this.transactions.record(tx);
+      await this.transactions.recordPayment({
+        id: deposit.transactionId,
+        clientId: cmd.clientId,
+        accountId: account.id,
+        type: 'cash_in',
+        status: deposit.status,
+        amount,
+        fee,
+        endToEndId: deposit.endToEndId,
+        payer: { name: cmd.payer?.name ?? 'Sandbox Payer', document: cmd.payer?.document ?? null },
+        receiver: partyRecord(ownAccountParty(own, this.participants, this.config)),
+        description: 'Sandbox deposit',
+        channel: 'sandbox',
+        at: now,
+      });
       await this.outbox.append([
-        {
-          type: 'cash_in.completed',
-          aggregateId: tx.id,
+        cashInCompleted({
+          transactionId: deposit.transactionId,
           clientId: cmd.clientId,
-          webhook: true,
-          payload: {
-            transaction_id: tx.id,
-            end_to_end_id: tx.snapshot.endToEndId,
-            amount: amount.toFixed2(),
-            fee: fee.toFixed2(),
-            net_amount: amount.minus(fee).toFixed2(),
-            account_id: account.id,
-            psp_ispb: this.config.pspIspb,
-          },
-        },
+          accountId: account.id,
+          endToEndId: deposit.endToEndId,
+          amount,
+          fee,
+          pspIspb: this.config.pspIspb,
+        }),
       ]);
-      return tx;
+      return deposit;
     });
   }
 }

@@ -27,12 +27,7 @@ export interface StatusChange {
 export abstract class TransactionRepository {
   /** Inserts; a second external_id for the same client and type throws DUPLICATE_EXTERNAL_ID. */
   abstract insert(tx: Transaction): Promise<void>;
-  abstract update(tx: Transaction): Promise<void>;
   abstract findById(id: string): Promise<Transaction | null>;
-  /** Loads with a row lock, inside the caller's transaction. */
-  abstract findByIdForUpdate(id: string): Promise<Transaction | null>;
-  abstract findByEndToEndId(clientId: string, endToEndId: string, type?: TransactionType): Promise<Transaction | null>;
-  /** Sum of `amount` (as a decimal string) over the matching transactions; "0" when none. */
   /** Sets the status (and its timestamps and failure) of a payment's transaction row, in one statement. */
   abstract setStatus(id: string, change: StatusChange): Promise<void>;
   abstract list(filter: TransactionFilter): Promise<{ items: Transaction[]; total: number }>;

@@ -1,43 +1,79 @@
 import { Injectable } from '@nestjs/common';
-import { NotFoundError } from '../../../shared/errors/domain-error.js';
-import type { Transaction, TransactionType } from '../domain/transaction.aggregate.js';
+import type { Money } from '../../../shared/money/money.js';
+import { Transaction, type Party, type TransactionStatus, type TransactionType } from '../domain/transaction.aggregate.js';
 import { TransactionRepository, type StatusChange } from './transaction.repository.js';
 
+// The vocabulary other modules need to talk to this one (its public API; the aggregate stays inside).
+export { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/transaction.aggregate.js';
+export type { BankDetails, Party, TransactionStatus, TransactionType } from '../domain/transaction.aggregate.js';
+export type { StatusChange } from './transaction.repository.js';
+
+/** A payment as its client will see it in the statement, written when the payment is created. */
+export interface NewPayment {
+  id: string;
+  clientId: string;
+  accountId: string;
+  type: TransactionType;
+  /** The payment's own status at creation (`queued` cash-out, `completed` credit, `pending` charge). */
+  status: TransactionStatus;
+  amount: Money;
+  /** What this service charged on it (inbound fees); zero when omitted. */
+  fee?: Money;
+  externalId?: string | null;
+  reference?: string | null;
+  pixKey?: string | null;
+  pixKeyType?: string | null;
+  endToEndId: string | null;
+  payer: Party | null;
+  receiver: Party | null;
+  description?: string | null;
+  metadata?: Record<string, unknown> | null;
+  /** `api` unless the payment came from a simulation (`sandbox`). */
+  channel?: 'api' | 'sandbox';
+  at: Date;
+}
+
 /**
- * What other modules use to record and move transactions. Calls join the caller's unit of work,
- * so the record commits with the ledger movement and the outbox events.
+ * The write API other modules use for the statement. A payment module owns its state machine; its
+ * transaction row is created with `recordPayment` and then only follows the payment (`followPayment`),
+ * so there is one source of truth per payment. Calls join the caller's unit of work, so the row
+ * commits with the ledger movement and the outbox events.
  */
 @Injectable()
 export class TransactionsService {
   constructor(private readonly repo: TransactionRepository) {}
 
-  record(tx: Transaction): Promise<void> {
-    return this.repo.insert(tx);
-  }
-
-  save(tx: Transaction): Promise<void> {
-    return this.repo.update(tx);
+  /** Writes a payment's transaction row; a second external_id for the same client and type throws DUPLICATE_EXTERNAL_ID. */
+  recordPayment(p: NewPayment): Promise<void> {
+    return this.repo.insert(
+      Transaction.create({
+        id: p.id,
+        clientId: p.clientId,
+        accountId: p.accountId,
+        type: p.type,
+        status: p.status,
+        externalId: p.externalId ?? null,
+        reference: p.reference ?? null,
+        amount: p.amount,
+        ...(p.fee ? { taxAmount: p.fee } : {}),
+        pixKey: p.pixKey ?? null,
+        pixKeyType: p.pixKeyType ?? null,
+        endToEndId: p.endToEndId,
+        payer: p.payer,
+        receiver: p.receiver,
+        description: p.description ?? null,
+        metadata: p.metadata ?? null,
+        ...(p.channel ? { channel: p.channel } : {}),
+        now: p.at,
+      }),
+    );
   }
 
   /**
-   * The transaction row of a payment follows the payment's own state machine (one source of truth): the
-   * payment moved, under its own row lock, and its transaction row takes the same status in one UPDATE.
+   * The payment moved (under its own row lock, along its own state machine) and its transaction row
+   * takes the same status, timestamps and failure in one UPDATE.
    */
   followPayment(id: string, change: StatusChange): Promise<void> {
     return this.repo.setStatus(id, change);
-  }
-
-  async lock(id: string): Promise<Transaction> {
-    const tx = await this.repo.findByIdForUpdate(id);
-    if (!tx) throw new NotFoundError('Transaction', 'TRANSACTION_NOT_FOUND');
-    return tx;
-  }
-
-  find(id: string): Promise<Transaction | null> {
-    return this.repo.findById(id);
-  }
-
-  findByEndToEndId(clientId: string, endToEndId: string, type?: TransactionType): Promise<Transaction | null> {
-    return this.repo.findByEndToEndId(clientId, endToEndId, type);
   }
 }

@@ -1,11 +1,26 @@
 import { Money } from '../../../shared/money/money.js';
 import { Transaction } from './transaction.aggregate.js';
 
-const make = () =>
+const NOW = new Date('2026-01-01T00:00:00Z');
+const make = (status?: 'queued' | 'completed') =>
   Transaction.create({
-    id: 't1', clientId: 'c1', accountId: 'a1', type: 'cash_out', externalId: null, reference: null,
-    amount: Money.of('10.00'), taxAmount: Money.of('0.50'), pixKey: null, pixKeyType: null, endToEndId: null,
-    payer: null, receiver: null, description: null, metadata: null, now: new Date('2026-01-01T00:00:00Z'),
+    id: 't1',
+    clientId: 'c1',
+    accountId: 'a1',
+    type: 'cash_out',
+    externalId: null,
+    reference: null,
+    amount: Money.of('10.00'),
+    taxAmount: Money.of('0.50'),
+    pixKey: null,
+    pixKeyType: null,
+    endToEndId: null,
+    payer: null,
+    receiver: null,
+    description: null,
+    metadata: null,
+    now: NOW,
+    ...(status ? { status } : {}),
   });
 
 describe('Transaction', () => {
@@ -13,22 +28,33 @@ describe('Transaction', () => {
     const t = make();
     expect(t.status).toBe('pending');
     expect(t.netAmount.toFixed2()).toBe('9.50');
+    expect(t.snapshot.processedAt).toBeNull();
   });
 
-  it('moves pending -> processing -> completed -> returned and stamps processed_at', () => {
-    const t = make();
-    t.moveTo('processing', new Date());
-    const done = new Date('2026-01-02T00:00:00Z');
-    t.moveTo('completed', done);
-    expect(t.snapshot.processedAt).toEqual(done);
-    t.moveTo('returned', new Date());
-    expect(t.status).toBe('returned');
+  it('takes the status its payment starts in, and stamps processed_at only when created completed', () => {
+    expect(make('queued').snapshot).toMatchObject({ status: 'queued', processedAt: null, createdAt: NOW, updatedAt: NOW });
+    expect(make('completed').snapshot).toMatchObject({ status: 'completed', processedAt: NOW });
   });
 
-  it('refuses illegal moves such as failed -> completed', () => {
-    const t = make();
-    t.moveTo('failed', new Date(), { code: 'AC03', message: 'invalid account' });
-    expect(t.snapshot.errorCode).toBe('AC03');
-    expect(() => t.moveTo('completed', new Date())).toThrow(expect.objectContaining({ code: 'INVALID_STATE_TRANSITION' }));
+  it('defaults to no fee and the api channel', () => {
+    const t = Transaction.create({
+      id: 't2',
+      clientId: 'c1',
+      accountId: 'a1',
+      type: 'cash_in',
+      externalId: null,
+      reference: null,
+      amount: Money.of('1.00'),
+      pixKey: null,
+      pixKeyType: null,
+      endToEndId: null,
+      payer: null,
+      receiver: null,
+      description: null,
+      metadata: null,
+      now: NOW,
+    });
+    expect(t.snapshot.taxAmount.toFixed2()).toBe('0.00');
+    expect(t.snapshot.channel).toBe('api');
   });
 });

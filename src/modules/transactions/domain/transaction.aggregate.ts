@@ -1,4 +1,3 @@
-import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 
 export const TRANSACTION_TYPES = ['cash_in', 'cash_out', 'p2p_in', 'p2p_out', 'reversal_out', 'reversal_in', 'med_return'] as const;
@@ -10,17 +9,6 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
  */
 export const TRANSACTION_STATUSES = ['pending', 'queued', 'processing', 'completed', 'failed', 'returned', 'cancelled', 'expired'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-
-const ALLOWED: Record<TransactionStatus, TransactionStatus[]> = {
-  pending: ['processing', 'completed', 'failed', 'cancelled', 'expired'],
-  queued: ['processing', 'completed', 'failed'],
-  processing: ['completed', 'failed'],
-  completed: ['returned'],
-  failed: [],
-  returned: [],
-  cancelled: [],
-  expired: [],
-};
 
 export interface BankDetails {
   ispb: string;
@@ -61,16 +49,25 @@ export interface TransactionProps {
   updatedAt: Date;
 }
 
-/** A movement of money as the client sees it; its status only moves along ALLOWED. */
+/**
+ * A movement of money as the client sees it: a statement line. It has no state machine of its own:
+ * a payment (a cash-out, and later a charge, a refund) owns its machine, and its transaction row
+ * follows it (TransactionsService.followPayment).
+ */
 export class Transaction {
   private constructor(private props: TransactionProps) {}
 
-  static create(p: Omit<TransactionProps, 'status' | 'errorCode' | 'errorMessage' | 'processedAt' | 'createdAt' | 'updatedAt' | 'taxAmount' | 'channel'> & {
-    status?: TransactionStatus;
-    taxAmount?: Money;
-    channel?: string;
-    now: Date;
-  }): Transaction {
+  static create(
+    p: Omit<
+      TransactionProps,
+      'status' | 'errorCode' | 'errorMessage' | 'processedAt' | 'createdAt' | 'updatedAt' | 'taxAmount' | 'channel'
+    > & {
+      status?: TransactionStatus;
+      taxAmount?: Money;
+      channel?: string;
+      now: Date;
+    },
+  ): Transaction {
     const { now, ...rest } = p;
     const status = p.status ?? 'pending';
     return new Transaction({
@@ -104,29 +101,5 @@ export class Transaction {
 
   get netAmount(): Money {
     return this.props.amount.minus(this.props.taxAmount);
-  }
-
-  canMoveTo(next: TransactionStatus): boolean {
-    return ALLOWED[this.props.status].includes(next);
-  }
-
-  /** Moves the status, refusing illegal moves; failure details only with `failed`. */
-  moveTo(next: TransactionStatus, now: Date, failure?: { code: string; message: string }): void {
-    if (!this.canMoveTo(next)) {
-      throw new DomainError('INVALID_STATE_TRANSITION', `Transaction cannot move from ${this.props.status} to ${next}`);
-    }
-    this.props = {
-      ...this.props,
-      status: next,
-      updatedAt: now,
-      processedAt: next === 'completed' ? now : this.props.processedAt,
-      errorCode: failure?.code ?? this.props.errorCode,
-      errorMessage: failure?.message ?? this.props.errorMessage,
-    };
-  }
-
-  /** Fills in details learnt after creation (e.g. the recipient's bank once resolved). */
-  amend(p: Partial<Pick<TransactionProps, 'receiver' | 'payer' | 'endToEndId'>>, now: Date): void {
-    this.props = { ...this.props, ...p, updatedAt: now };
   }
 }

@@ -1,18 +1,17 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, ParseUUIDPipe, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
-import { DomainError } from '../../../../shared/errors/domain-error.js';
+
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
+import { UuidParam } from '../../../../shared/http/uuid-param.js';
 import { IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
 import { CreateCashOutUseCase } from '../../application/create-cash-out.use-case.js';
 import { GetCashOutUseCase } from '../../application/get-cash-out.use-case.js';
 import { presentCashOut } from './cash-out.presenter.js';
 import { CashOutCreatedResponse, CashOutStatusResponse } from './cash-out.response.js';
 import { CreateCashOutRequest } from './create-cash-out.request.js';
-
-const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('CASH_OUT_NOT_FOUND', 'Cash-out not found') });
 
 @ApiTags('Cash-out')
 @Controller('api/v1/pix/cash-out')
@@ -29,10 +28,32 @@ export class CashOutController {
   @ApiOperation({
     summary: 'Send a Pix by key (Flow 1), bank details (Flow 2) or a decoded QR code (Flow 3: amount + X-Pix-Lookup-E2E)',
   })
-  @ApiHeader({ name: 'X-Idempotency-Key', required: false, description: 'UUID; a retry with the same key and body replays the first answer' })
+  @ApiHeader({
+    name: 'X-Idempotency-Key',
+    required: false,
+    description: 'UUID; a retry with the same key and body replays the first answer',
+  })
   @ApiHeader({ name: 'X-Pix-Lookup-E2E', required: false, description: 'Flow 3: end_to_end_id of a QR decode' })
   @ApiOkResponse({ type: CashOutCreatedResponse })
-  @ApiErrors('INVALID_IDEMPOTENCY_KEY', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'DUPLICATE_EXTERNAL_ID', 'INSUFFICIENT_FUNDS', 'LIMIT_EXCEEDED', 'PIX_KEY_NOT_FOUND', 'UNKNOWN_PARTICIPANT', 'RECEIVER_ACCOUNT_NOT_FOUND', 'RECEIVER_DOCUMENT_MISMATCH', 'SAME_ACCOUNT', 'LOOKUP_NOT_FOUND', 'LOOKUP_ALREADY_USED', 'LOOKUP_EXPIRED', 'AMOUNT_MISMATCH', 'AMOUNT_TOO_LARGE', 'ACCOUNT_NOT_FOUND')
+  @ApiErrors(
+    'INVALID_IDEMPOTENCY_KEY',
+    'IDEMPOTENCY_KEY_IN_USE',
+    'IDEMPOTENCY_KEY_REUSED',
+    'DUPLICATE_EXTERNAL_ID',
+    'INSUFFICIENT_FUNDS',
+    'LIMIT_EXCEEDED',
+    'PIX_KEY_NOT_FOUND',
+    'UNKNOWN_PARTICIPANT',
+    'RECEIVER_ACCOUNT_NOT_FOUND',
+    'RECEIVER_DOCUMENT_MISMATCH',
+    'SAME_ACCOUNT',
+    'LOOKUP_NOT_FOUND',
+    'LOOKUP_ALREADY_USED',
+    'LOOKUP_EXPIRED',
+    'AMOUNT_MISMATCH',
+    'AMOUNT_TOO_LARGE',
+    'ACCOUNT_NOT_FOUND',
+  )
   async create(
     @CurrentPrincipal() p: Principal,
     @Body() body: CreateCashOutRequest,
@@ -66,7 +87,10 @@ export class CashOutController {
   @ApiOperation({ summary: 'Status of one of your cash-outs' })
   @ApiOkResponse({ type: CashOutStatusResponse })
   @ApiErrors('CASH_OUT_NOT_FOUND')
-  async show(@CurrentPrincipal() p: Principal, @Param('id', notFoundOnBadId) id: string): Promise<CashOutStatusResponse> {
+  async show(
+    @CurrentPrincipal() p: Principal,
+    @UuidParam('id', 'Cash-out', 'CASH_OUT_NOT_FOUND') id: string,
+  ): Promise<CashOutStatusResponse> {
     return { success: true, data: presentCashOut(await this.getCashOut.execute(p.id, id)) };
   }
 }

@@ -1,12 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsObject, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { BANK_ACCOUNT_TYPES, type BankAccountType } from '../../../../shared/domain/bank-account-type.js';
+import { PIX_KEY_TYPES, type PixKeyType } from '../../../../shared/domain/pix-key.js';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { IsSmallJson } from '../../../../shared/http/is-small-json.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
-
-export const PIX_KEY_TYPES = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'] as const;
-export const ACCOUNT_TYPES = ['checking', 'savings', 'salary', 'payment'] as const;
 
 /** Body of POST /api/v1/pix/cash-out; the flow is chosen by which fields are present. */
 export class CreateCashOutRequest {
@@ -23,7 +22,7 @@ export class CreateCashOutRequest {
   @ApiPropertyOptional({ enum: PIX_KEY_TYPES, description: 'Flow 1' })
   @Omittable()
   @IsIn(PIX_KEY_TYPES)
-  pix_key_type?: (typeof PIX_KEY_TYPES)[number];
+  pix_key_type?: PixKeyType;
 
   @ApiPropertyOptional({ description: 'Flow 2: full or company name, printable text', maxLength: 140 })
   @Omittable()
@@ -52,10 +51,10 @@ export class CreateCashOutRequest {
   @Matches(/^\d{1,20}$/, { message: 'receiver_account must be 1 to 20 digits' })
   receiver_account?: string;
 
-  @ApiPropertyOptional({ enum: ACCOUNT_TYPES, description: 'Flow 2' })
+  @ApiPropertyOptional({ enum: BANK_ACCOUNT_TYPES, description: 'Flow 2' })
   @Omittable()
-  @IsIn(ACCOUNT_TYPES)
-  receiver_account_type?: (typeof ACCOUNT_TYPES)[number];
+  @IsIn(BANK_ACCOUNT_TYPES)
+  receiver_account_type?: BankAccountType;
 
   @ApiPropertyOptional({
     description: 'Your ID for this cash-out, unique per client: any printable text (no control characters), 1 to 100 characters',

@@ -1,9 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { Counterparty } from '../../../../shared/domain/counterparty.js';
 import type { Money } from '../../../../shared/money/money.js';
-import { moneyTransformer } from '../../../../shared/persistence/money.transformer.js';
-
-const money = { type: 'numeric' as const, precision: 20, scale: 6, transformer: moneyTransformer };
+import { MoneyColumn } from '../../../../shared/persistence/money.column.js';
 
 @Entity({ name: 'cash_outs' })
 export class CashOutOrmEntity {
@@ -11,7 +9,7 @@ export class CashOutOrmEntity {
   @Column({ name: 'client_id', type: 'uuid' }) clientId: string;
   @Column({ name: 'account_id', type: 'uuid' }) accountId: string;
   @Column({ name: 'external_id', type: 'varchar', length: 100, nullable: true }) externalId: string | null;
-  @Column({ ...money }) amount: Money;
+  @MoneyColumn() amount: Money;
   @Column({ type: 'varchar', length: 8 }) flow: string;
   @Column({ name: 'pix_key', type: 'varchar', length: 100, nullable: true }) pixKey: string | null;
   @Column({ name: 'pix_key_type', type: 'varchar', length: 8, nullable: true }) pixKeyType: string | null;
@@ -21,7 +19,7 @@ export class CashOutOrmEntity {
   @Column({ type: 'varchar', length: 16 }) status: string;
   @Column({ name: 'error_code', type: 'varchar', length: 16, nullable: true }) errorCode: string | null;
   @Column({ name: 'error_message', type: 'varchar', length: 300, nullable: true }) errorMessage: string | null;
-  @Column({ name: 'returned_amount', ...money, nullable: true }) returnedAmount: Money | null;
+  @MoneyColumn({ name: 'returned_amount', nullable: true }) returnedAmount: Money | null;
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
-import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
+import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { CashOutRepository } from '../../application/cash-out.repository.js';
 import { CashOut, type CashOutStatus } from '../../domain/cash-out.aggregate.js';
 import type { CashOutFlow } from '../../domain/cash-out-flow.js';
@@ -8,13 +8,12 @@ import { CashOutOrmEntity } from './cash-out.orm-entity.js';
 
 type Row = QueryDeepPartialEntity<CashOutOrmEntity>;
 
-const toDomain = (r: CashOutOrmEntity) =>
-  CashOut.restore({ ...r, flow: r.flow as CashOutFlow, status: r.status as CashOutStatus });
+const toDomain = (r: CashOutOrmEntity) => CashOut.restore({ ...r, flow: r.flow as CashOutFlow, status: r.status as CashOutStatus });
 const toRow = (c: CashOut) => ({ ...c.snapshot }) as Row;
 
 @Injectable()
 export class TypeormCashOutRepository extends CashOutRepository {
-  constructor(private readonly uow: UnitOfWork) {
+  constructor(private readonly uow: TypeOrmUnitOfWork) {
     super();
   }
 
@@ -53,10 +52,12 @@ export class TypeormCashOutRepository extends CashOutRepository {
 
   async unfinishedBefore(before: Date, limit: number): Promise<string[]> {
     // Served by ix_cash_outs_unfinished (status, updated_at) WHERE status IN ('queued', 'processing').
-    const rows: { id: string }[] = await this.uow.manager().query(
-      `SELECT id FROM cash_outs WHERE status IN ('queued', 'processing') AND updated_at < $1 ORDER BY updated_at LIMIT $2`,
-      [before, limit],
-    );
+    const rows: { id: string }[] = await this.uow
+      .manager()
+      .query(`SELECT id FROM cash_outs WHERE status IN ('queued', 'processing') AND updated_at < $1 ORDER BY updated_at LIMIT $2`, [
+        before,
+        limit,
+      ]);
     return rows.map((r) => r.id);
   }
 }

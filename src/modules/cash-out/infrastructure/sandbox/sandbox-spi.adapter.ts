@@ -42,22 +42,32 @@ export class SandboxSpiAdapter extends SpiGateway {
    * (one per order: its id is the end-to-end id); every other payment settles with one job.
    */
   private scheduleReturn(order: SpiOrder): Promise<void> {
-    return this.jobs.publish(QUEUE_SETTLEMENT, SANDBOX_RETURN_JOB, { endToEndId: order.endToEndId }, {
-      jobId: `sandbox-return-${order.endToEndId}`,
-      delayMs: this.config.sandboxSpiLatencyMs + 50,
-      attempts: 8,
-      backoffMs: 200,
-    });
+    return this.jobs.publish(
+      QUEUE_SETTLEMENT,
+      SANDBOX_RETURN_JOB,
+      { endToEndId: order.endToEndId },
+      {
+        jobId: `sandbox-return-${order.endToEndId}`,
+        delayMs: this.config.sandboxSpiLatencyMs + 50,
+        attempts: 8,
+        backoffMs: 200,
+      },
+    );
   }
 
   async status(endToEndId: string): Promise<SpiOrderStatus> {
-    const [row] = await this.dataSource.query('SELECT outcome, code, message FROM sandbox_spi_orders WHERE end_to_end_id = $1', [endToEndId]);
+    const [row] = await this.dataSource.query('SELECT outcome, code, message FROM sandbox_spi_orders WHERE end_to_end_id = $1', [
+      endToEndId,
+    ]);
     if (!row) return { outcome: 'unknown' };
     return row.outcome === 'settled' ? { outcome: 'settled' } : { outcome: 'rejected', code: row.code, message: row.message };
   }
 
   /** Keeps the order by end-to-end id; a re-sent order gets its first outcome back (and is counted). */
-  private async record(order: SpiOrder, outcome: ReturnType<typeof sandboxOutcome>): Promise<{ outcome: string; code: string; message: string }> {
+  private async record(
+    order: SpiOrder,
+    outcome: ReturnType<typeof sandboxOutcome>,
+  ): Promise<{ outcome: string; code: string; message: string }> {
     const rejection =
       outcome.kind === 'reject'
         ? { code: outcome.code, message: outcome.message }

@@ -1,9 +1,7 @@
 import type { Money } from '../../../../shared/money/money.js';
 
 export type SandboxOutcome =
-  | { kind: 'settle'; returnLater: boolean }
-  | { kind: 'reject'; code: string; message: string }
-  | { kind: 'timeout' };
+  { kind: 'settle'; returnLater: boolean } | { kind: 'reject'; code: string; message: string } | { kind: 'timeout' };
 
 /** docs/conventions.md §11: the cents of the amount choose what the sandbox SPI does. */
 export function sandboxOutcome(amount: Money): SandboxOutcome {

@@ -1,23 +1,25 @@
-import { Body, Controller, Get, Param, ParseEnumPipe, ParseUUIDPipe, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, ParseEnumPipe, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, Matches } from 'class-validator';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { AdminEndpoint, ApiErrors } from '../../../../shared/http/api-docs.js';
-import { TRANSACTION_TYPES } from '../../../transactions/domain/transaction.aggregate.js';
+import { UuidParam } from '../../../../shared/http/uuid-param.js';
+import { AMOUNT_PATTERN, PERCENT_PATTERN } from '../../../../shared/money/money.js';
+import { TRANSACTION_TYPES } from '../../../transactions/application/transactions.service.js';
 import { FeeScheduleRepository } from '../../application/fee-schedule.repository.js';
 import { SetFeeRuleUseCase } from '../../application/set-fee-rule.use-case.js';
 
 export class SetFeeRuleRequest {
   @ApiProperty({ example: '0.50', description: 'Fixed part in BRL (>= 0)' })
   @IsString()
-  @Matches(/^\d{1,13}(\.\d{1,2})?$/, { message: 'fixed_amount must be a decimal string >= 0 with at most 2 decimals' })
+  @Matches(AMOUNT_PATTERN, { message: 'fixed_amount must be a decimal string >= 0 with at most 2 decimals' })
   fixed_amount: string;
 
   @ApiProperty({ example: '1.25', description: 'Percentage of the amount, 0 to 100, up to 4 decimals' })
   @IsString()
-  @Matches(/^\d{1,3}(\.\d{1,4})?$/, { message: 'percent must be a decimal string between 0 and 100' })
+  @Matches(PERCENT_PATTERN, { message: 'percent must be a decimal string between 0 and 100' })
   percent: string;
 }
 
@@ -44,8 +46,6 @@ const typePipe = new ParseEnumPipe(Object.fromEntries(TRANSACTION_TYPES.map((t) 
     ]),
 });
 
-const clientIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('CLIENT_NOT_FOUND', 'Client not found') });
-
 @ApiTags('Admin')
 @Controller('api/v1/admin/clients/:client_id/fees')
 export class FeeAdminController {
@@ -59,7 +59,7 @@ export class FeeAdminController {
   @ApiErrors('CLIENT_NOT_FOUND')
   @ApiOperation({ summary: "A client's fee schedule (types without a rule are free)" })
   @ApiOkResponse({ type: FeeScheduleResponse })
-  async list(@Param('client_id', clientIdPipe) clientId: string): Promise<FeeScheduleResponse> {
+  async list(@UuidParam('client_id', 'Client', 'CLIENT_NOT_FOUND') clientId: string): Promise<FeeScheduleResponse> {
     const rules = await this.schedules.list(clientId);
     return {
       success: true,
@@ -74,7 +74,7 @@ export class FeeAdminController {
   @ApiErrors('CLIENT_NOT_FOUND', 'FEE_TYPE_NOT_SUPPORTED')
   async put(
     @CurrentPrincipal() admin: Principal,
-    @Param('client_id', clientIdPipe) clientId: string,
+    @UuidParam('client_id', 'Client', 'CLIENT_NOT_FOUND') clientId: string,
     @Param('transaction_type', typePipe) transactionType: string,
     @Body() body: SetFeeRuleRequest,
   ): Promise<FeeRuleResponse> {

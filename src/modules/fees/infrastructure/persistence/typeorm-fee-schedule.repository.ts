@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import Big from 'big.js';
-import { Money } from '../../../../shared/money/money.js';
-import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
+import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { FeeScheduleRepository } from '../../application/fee-schedule.repository.js';
 import { FeeRule } from '../../domain/fee-rule.value-object.js';
 import { FeeScheduleOrmEntity } from './fee-schedule.orm-entity.js';
 
 // numeric comes back as "0.5000"; the rule wants canonical decimals.
-const toRule = (r: FeeScheduleOrmEntity) => FeeRule.of(Money.of(r.fixedAmount).toFixed2(), new Big(r.percent).toString());
+const toRule = (r: FeeScheduleOrmEntity) => FeeRule.of(r.fixedAmount.toFixed2(), new Big(r.percent).toString());
 
 @Injectable()
 export class TypeormFeeScheduleRepository extends FeeScheduleRepository {
-  constructor(private readonly uow: UnitOfWork) {
+  constructor(private readonly uow: TypeOrmUnitOfWork) {
     super();
   }
 
@@ -26,10 +25,12 @@ export class TypeormFeeScheduleRepository extends FeeScheduleRepository {
   }
 
   async save(clientId: string, transactionType: string, rule: FeeRule, adminId: string): Promise<void> {
-    await this.uow.manager().upsert(
-      FeeScheduleOrmEntity,
-      { clientId, transactionType, fixedAmount: rule.fixed.toFixed2(), percent: rule.percent, updatedBy: adminId, updatedAt: new Date() },
-      ['clientId', 'transactionType'],
-    );
+    await this.uow
+      .manager()
+      .upsert(
+        FeeScheduleOrmEntity,
+        { clientId, transactionType, fixedAmount: rule.fixed, percent: rule.percent, updatedBy: adminId, updatedAt: new Date() },
+        ['clientId', 'transactionType'],
+      );
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
+import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { IdentityRepository } from '../../application/identity.repository.js';
 import { newAccountNumber } from '../../domain/account-number.js';
 import { ApiKey } from '../../domain/api-key.aggregate.js';
@@ -12,7 +12,7 @@ const toAccount = (r: AccountOrmEntity): Account => ({ ...r });
 
 @Injectable()
 export class TypeormIdentityRepository extends IdentityRepository {
-  constructor(private readonly uow: UnitOfWork) {
+  constructor(private readonly uow: TypeOrmUnitOfWork) {
     super();
   }
 
@@ -45,7 +45,7 @@ export class TypeormIdentityRepository extends IdentityRepository {
     for (let attempt = 0; attempt < 5; attempt++) {
       const row = { id: randomUUID(), clientId, branch: '0001', number: newAccountNumber(), type: 'payment' as const, isDefault };
       const inserted = await this.m.createQueryBuilder().insert().into(AccountOrmEntity).values(row).orIgnore().returning('id').execute();
-      if (inserted.raw.length === 1) return toAccount((await this.m.findOneOrFail(AccountOrmEntity, { where: { id: row.id } })));
+      if (inserted.raw.length === 1) return toAccount(await this.m.findOneOrFail(AccountOrmEntity, { where: { id: row.id } }));
     }
     throw new Error('could not draw a free account number');
   }

@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, IsUUID, MaxLength } from 'class-validator';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
-import { PIX_KEY_TYPES } from '../../../qr-code/domain/pix-key-syntax.js';
-import type { PixKeyType } from '../../application/key-directory.js';
+import { PIX_KEY_TYPES, type PixKeyType } from '../../../../shared/domain/pix-key.js';
 import { KEY_DELETION_REASONS, type KeyDeletionReason } from '../../domain/pix-key.aggregate.js';
 
 export class RegisterPixKeyBody {
@@ -22,7 +21,7 @@ export class RegisterPixKeyBody {
   @MaxLength(200)
   key_value?: string;
 
-  @ApiPropertyOptional({ format: 'uuid', description: "One of your accounts; defaults to your default account" })
+  @ApiPropertyOptional({ format: 'uuid', description: 'One of your accounts; defaults to your default account' })
   @Omittable()
   @IsUUID('all', { message: 'account_id must be a UUID' })
   account_id?: string;

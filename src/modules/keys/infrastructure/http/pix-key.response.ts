@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { PIX_KEY_TYPES } from '../../../qr-code/domain/pix-key-syntax.js';
+import { PIX_KEY_TYPES } from '../../../../shared/domain/pix-key.js';
 
 /** The spec's "Payment key record". Ids and history are shown only for keys you hold. */
 export class PixKeyDto {

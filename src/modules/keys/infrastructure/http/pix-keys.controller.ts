@@ -38,7 +38,12 @@ export class PixKeysController {
   @ApiOkResponse({ type: PixKeyResponse })
   @ApiErrors('INVALID_PIX_KEY', 'KEY_OWNER_MISMATCH', 'KEY_LIMIT_REACHED', 'KEY_ALREADY_EXISTS', 'ACCOUNT_NOT_FOUND')
   async create(@CurrentPrincipal() p: Principal, @Body() body: RegisterPixKeyBody): Promise<PixKeyResponse> {
-    const view = await this.register.execute({ clientId: p.id, keyType: body.key_type, keyValue: body.key_value, accountId: body.account_id });
+    const view = await this.register.execute({
+      clientId: p.id,
+      keyType: body.key_type,
+      keyValue: body.key_value,
+      accountId: body.account_id,
+    });
     return { success: true, data: presentPixKey(view) };
   }
 
@@ -58,7 +63,11 @@ export class PixKeysController {
   @ApiParam(KEY_PARAM)
   @ApiOkResponse({ type: PixKeyDeletedResponse })
   @ApiErrors('PIX_KEY_NOT_REGISTERED')
-  async destroy(@CurrentPrincipal() p: Principal, @Param('key') key: string, @Body() body: DeletePixKeyBody): Promise<PixKeyDeletedResponse> {
+  async destroy(
+    @CurrentPrincipal() p: Principal,
+    @Param('key') key: string,
+    @Body() body: DeletePixKeyBody,
+  ): Promise<PixKeyDeletedResponse> {
     await this.remove.execute(p.id, key, body.reason ?? 'USER_REQUESTED');
     return { success: true, data: { success: true, message: 'Pix key deleted' } };
   }

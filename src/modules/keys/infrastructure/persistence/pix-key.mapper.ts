@@ -1,4 +1,4 @@
-import type { PixKeyType } from '../../application/key-directory.js';
+import type { PixKeyType } from '../../../../shared/domain/pix-key.js';
 import { PixKey, type KeyDeletionReason, type PixKeyStatus } from '../../domain/pix-key.aggregate.js';
 import { PixKeyOrmEntity } from './pix-key.orm-entity.js';
 

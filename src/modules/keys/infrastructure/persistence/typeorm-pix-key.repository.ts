@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
-import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
+import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { PixKeyRepository } from '../../application/pix-key.repository.js';
 import type { PixKey } from '../../domain/pix-key.aggregate.js';
 import { KeyAlreadyExistsError } from '../../domain/pix-key.errors.js';
@@ -15,7 +15,7 @@ const ACTIVE_VALUE_INDEX = 'uq_pix_keys_active_value';
 
 @Injectable()
 export class TypeormPixKeyRepository extends PixKeyRepository {
-  constructor(private readonly uow: UnitOfWork) {
+  constructor(private readonly uow: TypeOrmUnitOfWork) {
     super();
   }
 

@@ -19,7 +19,13 @@ function directory() {
   const keys = new InMemoryPixKeys();
   const accounts = new FakeAccounts();
   const participants = new FakeParticipants(LIST);
-  const sandbox = new SandboxKeyDirectory(keys, accounts.asPort(), participants, new HeldKeyEntries(participants, TEST_CONFIG), TEST_CONFIG);
+  const sandbox = new SandboxKeyDirectory(
+    keys,
+    accounts.asPort(),
+    participants,
+    new HeldKeyEntries(participants, TEST_CONFIG),
+    TEST_CONFIG,
+  );
   return { keys, accounts, sandbox };
 }
 
@@ -30,14 +36,29 @@ describe('SandboxKeyDirectory', () => {
     const { keys, accounts, sandbox } = directory();
     const owner = accounts.add('c1', 'a1', '52998224725', 'Maria Silva');
     const key = PixKey.register({
-      id: 'k1', clientId: 'c1', accountId: 'a1', keyType: 'EMAIL', requestedValue: 'maria@example.com',
-      holder: owner.holder, activeKeysOnAccount: 0, newEvp: () => '', now: new Date('2025-01-02T03:04:05.000Z'),
+      id: 'k1',
+      clientId: 'c1',
+      accountId: 'a1',
+      keyType: 'EMAIL',
+      requestedValue: 'maria@example.com',
+      holder: owner.holder,
+      activeKeysOnAccount: 0,
+      newEvp: () => '',
+      now: new Date('2025-01-02T03:04:05.000Z'),
     });
     await keys.insert(key);
     expect(await sandbox.resolve('maria@example.com', 'EMAIL')).toEqual({
-      keyType: 'EMAIL', keyValue: 'maria@example.com', ispb: '99999004', participantName: 'NOT US',
-      branch: '0001', accountNumber: owner.account.number, accountType: 'TRAN', holderName: 'Maria Silva',
-      holderDocument: '52998224725', personType: 'NATURAL_PERSON', createdAt: key.snapshot.createdAt,
+      keyType: 'EMAIL',
+      keyValue: 'maria@example.com',
+      ispb: '99999004',
+      participantName: 'NOT US',
+      branch: '0001',
+      accountNumber: owner.account.number,
+      accountType: 'TRAN',
+      holderName: 'Maria Silva',
+      holderDocument: '52998224725',
+      personType: 'NATURAL_PERSON',
+      createdAt: key.snapshot.createdAt,
       internal: { clientId: 'c1', accountId: 'a1' },
     });
   });
@@ -78,8 +99,14 @@ describe('SandboxKeyDirectory', () => {
 
 describe('simulatedExternalEntry', () => {
   it('makes CPF and CNPJ keys their own holder document', () => {
-    expect(simulatedExternalEntry('CPF', '39053344705', LIST)).toMatchObject({ holderDocument: '39053344705', personType: 'NATURAL_PERSON' });
-    expect(simulatedExternalEntry('CNPJ', '11444777000161', LIST)).toMatchObject({ holderDocument: '11444777000161', personType: 'LEGAL_PERSON' });
+    expect(simulatedExternalEntry('CPF', '39053344705', LIST)).toMatchObject({
+      holderDocument: '39053344705',
+      personType: 'NATURAL_PERSON',
+    });
+    expect(simulatedExternalEntry('CNPJ', '11444777000161', LIST)).toMatchObject({
+      holderDocument: '11444777000161',
+      personType: 'LEGAL_PERSON',
+    });
   });
 
   it('derives a valid document matching the person type, and plausible bank details', () => {
@@ -97,6 +124,8 @@ describe('simulatedExternalEntry', () => {
   });
 
   it('needs participants to place accounts at', () => {
-    expect(() => simulatedExternalEntry('EMAIL', 'a@example.com', [])).toThrow(/participant/);
+    expect(() => simulatedExternalEntry('EMAIL', 'a@example.com', [])).toThrow(
+      new Error('no participant to simulate external accounts at'),
+    );
   });
 });

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
 import { AccountDirectory } from '../../../identity/application/account-directory.js';
 import { ParticipantDirectory, type Participant } from '../../../participants/application/participant-directory.js';
-import { detectPixKeyType, isValidPixKey } from '../../../qr-code/domain/pix-key-syntax.js';
+import { detectPixKeyType, isValidPixKey, type PixKeyType } from '../../../../shared/domain/pix-key.js';
 import { HeldKeyEntries } from '../../application/held-key-entries.service.js';
-import { KeyDirectory, type DirectoryEntry, type PixKeyType } from '../../application/key-directory.js';
+import { KeyDirectory, type DirectoryEntry } from '../../application/key-directory.js';
 import { PixKeyRepository } from '../../application/pix-key.repository.js';
 import { simulatedExternalEntry } from './simulated-external-account.js';
 

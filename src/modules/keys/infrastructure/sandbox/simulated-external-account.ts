@@ -1,43 +1,64 @@
+import type { PixKeyType } from '../../../../shared/domain/pix-key.js';
 import { createHash } from 'node:crypto';
-import type { PersonType } from '../../../../shared/domain/tax-id.js';
+import { cnpjWithCheckDigits, cpfWithCheckDigits, type PersonType } from '../../../../shared/domain/tax-id.js';
 import type { Participant } from '../../../participants/application/participant-directory.js';
-import type { DirectoryEntry, PixKeyType } from '../../application/key-directory.js';
+import type { DirectoryEntry } from '../../application/key-directory.js';
 
 const FIRST_NAMES = [
-  'Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Felipe', 'Gabriela', 'Henrique', 'Isabela', 'João', 'Larissa',
-  'Marcos', 'Natália', 'Otávio', 'Paula', 'Rafael', 'Sofia', 'Tiago', 'Vanessa', 'Wagner',
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Diego',
+  'Elisa',
+  'Felipe',
+  'Gabriela',
+  'Henrique',
+  'Isabela',
+  'João',
+  'Larissa',
+  'Marcos',
+  'Natália',
+  'Otávio',
+  'Paula',
+  'Rafael',
+  'Sofia',
+  'Tiago',
+  'Vanessa',
+  'Wagner',
 ];
 const SURNAMES = [
-  'Almeida', 'Barbosa', 'Cardoso', 'Costa', 'Ferreira', 'Gomes', 'Lima', 'Martins', 'Oliveira', 'Pereira',
-  'Ribeiro', 'Rocha', 'Santos', 'Silva', 'Souza', 'Teixeira',
+  'Almeida',
+  'Barbosa',
+  'Cardoso',
+  'Costa',
+  'Ferreira',
+  'Gomes',
+  'Lima',
+  'Martins',
+  'Oliveira',
+  'Pereira',
+  'Ribeiro',
+  'Rocha',
+  'Santos',
+  'Silva',
+  'Souza',
+  'Teixeira',
 ];
 const TRADES = [
-  'Comércio de Alimentos', 'Serviços Digitais', 'Materiais de Construção', 'Transportes', 'Consultoria',
-  'Confecções', 'Tecnologia', 'Distribuidora',
+  'Comércio de Alimentos',
+  'Serviços Digitais',
+  'Materiais de Construção',
+  'Transportes',
+  'Consultoria',
+  'Confecções',
+  'Tecnologia',
+  'Distribuidora',
 ];
 const COMPANY_SUFFIXES = ['Ltda', 'S.A.', 'ME', 'EIRELI'];
 
 /** Pix went live on 2020-11-16: simulated keys were registered some day after it. */
 const PIX_LAUNCH_MS = Date.UTC(2020, 10, 16, 12);
 const REGISTRATION_SPAN_DAYS = 1800;
-
-function checkDigit(digits: number[], weights: number[]): number {
-  const rest = digits.reduce((acc, d, i) => acc + d * weights[i]!, 0) % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
-
-function cpfFrom(base: number[]): string {
-  const d1 = checkDigit(base, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const d2 = checkDigit([...base, d1], [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return [...base, d1, d2].join('');
-}
-
-function cnpjFrom(root: number[]): string {
-  const base = [...root, 0, 0, 0, 1];
-  const d1 = checkDigit(base, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const d2 = checkDigit([...base, d1], [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return [...base, d1, d2].join('');
-}
 
 /** Digits from hash bytes; the first is forced off its neighbour so "000.000.000-00"-style documents never occur. */
 function digitsFrom(bytes: Buffer, count: number): number[] {
@@ -65,8 +86,8 @@ export function simulatedExternalEntry(keyType: PixKeyType, keyValue: string, pa
     keyType === 'CPF' || keyType === 'CNPJ'
       ? keyValue
       : personType === 'NATURAL_PERSON'
-        ? cpfFrom(digitsFrom(h.subarray(5), 9))
-        : cnpjFrom(digitsFrom(h.subarray(5), 8));
+        ? cpfWithCheckDigits(digitsFrom(h.subarray(5), 9).join(''))
+        : cnpjWithCheckDigits(`${digitsFrom(h.subarray(5), 8).join('')}0001`);
   const holderName =
     personType === 'NATURAL_PERSON'
       ? `${pick(FIRST_NAMES, h[14]!)} ${pick(SURNAMES, h[15]!)} ${pick(SURNAMES, h[16]!)}`

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import type { Money } from '../../../../shared/money/money.js';
-import { moneyTransformer } from '../../../../shared/persistence/money.transformer.js';
+import { MoneyColumn } from '../../../../shared/persistence/money.column.js';
 
 /** Balances of one client account; CHECK constraints in the migration forbid negatives. */
 @Entity({ name: 'ledger_accounts' })
@@ -11,10 +11,10 @@ export class LedgerAccountOrmEntity {
   @Column({ name: 'client_id', type: 'uuid' })
   clientId: string;
 
-  @Column({ type: 'numeric', precision: 20, scale: 6, transformer: moneyTransformer })
+  @MoneyColumn()
   available: Money;
 
-  @Column({ type: 'numeric', precision: 20, scale: 6, transformer: moneyTransformer })
+  @MoneyColumn()
   blocked: Money;
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })

@@ -1,8 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { Money } from '../../../../shared/money/money.js';
-import { moneyTransformer } from '../../../../shared/persistence/money.transformer.js';
-
-const money = { type: 'numeric' as const, precision: 20, scale: 6, transformer: moneyTransformer };
+import { MoneyColumn } from '../../../../shared/persistence/money.column.js';
 
 /** The client-facing line of a movement: operation and before/after balances. */
 @Entity({ name: 'ledger_entries' })
@@ -22,22 +20,22 @@ export class LedgerEntryOrmEntity {
   @Column({ name: 'operation_type', type: 'varchar', length: 16 })
   operationType: string;
 
-  @Column({ ...money })
+  @MoneyColumn()
   amount: Money;
 
   @Column({ type: 'varchar', length: 16, default: 'posted' })
   status: string;
 
-  @Column({ name: 'available_before', ...money })
+  @MoneyColumn({ name: 'available_before' })
   availableBefore: Money;
 
-  @Column({ name: 'available_after', ...money })
+  @MoneyColumn({ name: 'available_after' })
   availableAfter: Money;
 
-  @Column({ name: 'blocked_before', ...money })
+  @MoneyColumn({ name: 'blocked_before' })
   blockedBefore: Money;
 
-  @Column({ name: 'blocked_after', ...money })
+  @MoneyColumn({ name: 'blocked_after' })
   blockedAfter: Money;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { Money } from '../../../../shared/money/money.js';
-import { moneyTransformer } from '../../../../shared/persistence/money.transformer.js';
+import { MoneyColumn } from '../../../../shared/persistence/money.column.js';
 
 /** A signed amount on a client account's bucket or on an internal account. */
 @Entity({ name: 'postings' })
@@ -20,6 +20,6 @@ export class PostingOrmEntity {
   @Column({ type: 'varchar', length: 16 })
   bucket: string;
 
-  @Column({ type: 'numeric', precision: 20, scale: 6, transformer: moneyTransformer })
+  @MoneyColumn()
   amount: Money;
 }

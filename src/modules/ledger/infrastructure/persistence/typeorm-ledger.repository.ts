@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { Money } from '../../../../shared/money/money.js';
-import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
+import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { AccountBalance } from '../../domain/account-balance.value-object.js';
 import type { JournalDraft } from '../../domain/journal.js';
 import {
@@ -18,14 +18,12 @@ import { PostingOrmEntity } from './posting.orm-entity.js';
 
 @Injectable()
 export class TypeormLedgerRepository extends LedgerRepository {
-  constructor(private readonly uow: UnitOfWork) {
+  constructor(private readonly uow: TypeOrmUnitOfWork) {
     super();
   }
 
   async openAccount(accountId: string, clientId: string): Promise<void> {
-    await this.uow
-      .manager()
-      .insert(LedgerAccountOrmEntity, { id: accountId, clientId, available: Money.zero(), blocked: Money.zero() });
+    await this.uow.manager().insert(LedgerAccountOrmEntity, { id: accountId, clientId, available: Money.zero(), blocked: Money.zero() });
   }
 
   async lockBalances(accountIds: string[]): Promise<Map<string, AccountBalance>> {

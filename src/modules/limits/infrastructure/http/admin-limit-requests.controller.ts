@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
@@ -6,7 +6,7 @@ import { AdminEndpoint, ApiErrors } from '../../../../shared/http/api-docs.js';
 import { AdminListLimitRequestsUseCase } from '../../application/admin-list-limit-requests.use-case.js';
 import { ApproveLimitRequestUseCase } from '../../application/approve-limit-request.use-case.js';
 import { RejectLimitRequestUseCase } from '../../application/reject-limit-request.use-case.js';
-import { limitRequestIdPipe } from './limit-requests.controller.js';
+import { UuidParam } from '../../../../shared/http/uuid-param.js';
 import { presentLimitRequestForAdmin } from './limit-request.presenter.js';
 import { AdminLimitRequestsQuery, RejectLimitRequestBody } from './limit-request.request.js';
 import { AdminLimitRequestListResponse, AdminLimitRequestResponse } from './limit-request.response.js';
@@ -35,7 +35,10 @@ export class AdminLimitRequestsController {
   @ApiOperation({ summary: "Approve: the account's cap becomes the requested amount at once" })
   @ApiOkResponse({ type: AdminLimitRequestResponse })
   @ApiErrors('LIMIT_REQUEST_NOT_FOUND', 'LIMIT_REQUEST_NOT_PENDING')
-  async approve(@CurrentPrincipal() p: Principal, @Param('id', limitRequestIdPipe) id: string): Promise<AdminLimitRequestResponse> {
+  async approve(
+    @CurrentPrincipal() p: Principal,
+    @UuidParam('id', 'Limit request', 'LIMIT_REQUEST_NOT_FOUND') id: string,
+  ): Promise<AdminLimitRequestResponse> {
     return { success: true, data: presentLimitRequestForAdmin(await this.approveRequest.execute(p.id, id)) };
   }
 
@@ -47,7 +50,7 @@ export class AdminLimitRequestsController {
   @ApiErrors('LIMIT_REQUEST_NOT_FOUND', 'LIMIT_REQUEST_NOT_PENDING')
   async reject(
     @CurrentPrincipal() p: Principal,
-    @Param('id', limitRequestIdPipe) id: string,
+    @UuidParam('id', 'Limit request', 'LIMIT_REQUEST_NOT_FOUND') id: string,
     @Body() body: RejectLimitRequestBody,
   ): Promise<AdminLimitRequestResponse> {
     return { success: true, data: presentLimitRequestForAdmin(await this.rejectRequest.execute(p.id, id, body.reason)) };

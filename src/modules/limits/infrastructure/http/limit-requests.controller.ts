@@ -1,18 +1,18 @@
-import { Body, Controller, Get, HttpCode, Param, ParseUUIDPipe, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
+import { UuidParam } from '../../../../shared/http/uuid-param.js';
 import { CreateLimitRequestUseCase } from '../../application/create-limit-request.use-case.js';
 import { GetLimitRequestUseCase } from '../../application/get-limit-request.use-case.js';
 import { ListPendingLimitRequestsUseCase } from '../../application/list-pending-limit-requests.use-case.js';
-import { LimitRequestNotFoundError } from '../../domain/limits.errors.js';
+
 import { presentLimitRequest } from './limit-request.presenter.js';
 import { CreateLimitRequestBody, LimitsQuery } from './limit-request.request.js';
 import { LimitRequestListResponse, LimitRequestResponse } from './limit-request.response.js';
 
 /** A malformed id cannot name a request: answered like an unknown one. */
-export const limitRequestIdPipe = new ParseUUIDPipe({ exceptionFactory: () => new LimitRequestNotFoundError() });
 
 @ApiTags('Limits')
 @Controller('api/v1/pix/limits/requests')
@@ -56,7 +56,10 @@ export class LimitRequestsController {
   @ApiOperation({ summary: 'One of your limit requests, in any status' })
   @ApiOkResponse({ type: LimitRequestResponse })
   @ApiErrors('LIMIT_REQUEST_NOT_FOUND')
-  async show(@CurrentPrincipal() p: Principal, @Param('id', limitRequestIdPipe) id: string): Promise<LimitRequestResponse> {
+  async show(
+    @CurrentPrincipal() p: Principal,
+    @UuidParam('id', 'Limit request', 'LIMIT_REQUEST_NOT_FOUND') id: string,
+  ): Promise<LimitRequestResponse> {
     return { success: true, data: presentLimitRequest(await this.getOne.execute(p.id, id)) };
   }
 }

@@ -1,8 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { Money } from '../../../../shared/money/money.js';
-import { moneyTransformer } from '../../../../shared/persistence/money.transformer.js';
-
-const money = { type: 'numeric' as const, precision: 20, scale: 6, transformer: moneyTransformer };
+import { MoneyColumn } from '../../../../shared/persistence/money.column.js';
 
 @Entity({ name: 'limit_requests' })
 @Index('uq_limit_requests_pending', ['accountId', 'type', 'period'], { unique: true, where: "status = 'pending'" })
@@ -12,8 +10,8 @@ export class LimitRequestOrmEntity {
   @Column({ name: 'account_id', type: 'uuid' }) accountId: string;
   @Column({ type: 'varchar', length: 16 }) type: string;
   @Column({ type: 'varchar', length: 16 }) period: string;
-  @Column({ name: 'current_amount', ...money }) currentAmount: Money;
-  @Column({ name: 'requested_amount', ...money }) requestedAmount: Money;
+  @MoneyColumn({ name: 'current_amount' }) currentAmount: Money;
+  @MoneyColumn({ name: 'requested_amount' }) requestedAmount: Money;
   @Column({ type: 'varchar', length: 500 }) reason: string;
   @Column({ type: 'varchar', length: 16 }) status: string;
   @Column({ name: 'response_reason', type: 'varchar', length: 500, nullable: true }) responseReason: string | null;

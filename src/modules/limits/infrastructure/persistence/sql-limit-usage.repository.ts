@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Money } from '../../../../shared/money/money.js';
-import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
+import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { LimitUsageRepository, type UsageByPeriod } from '../../application/limit-usage.repository.js';
 import { LIMIT_TYPES, type LimitPeriod, type LimitType } from '../../domain/limit-kinds.js';
 import type { LimitWindows } from '../../domain/limit-windows.js';
@@ -10,12 +10,17 @@ const KIND: Record<LimitPeriod, string> = { daytime: 'daytime', nighttime: 'nigh
 
 @Injectable()
 export class SqlLimitUsageRepository extends LimitUsageRepository {
-  constructor(private readonly uow: UnitOfWork) {
+  constructor(private readonly uow: TypeOrmUnitOfWork) {
     super();
   }
 
   async usage(accountId: string, w: LimitWindows): Promise<Record<LimitType, UsageByPeriod>> {
-    const starts: Record<LimitPeriod, Date> = { daytime: w.daytime.from, nighttime: w.nighttime.from, daily: w.day.from, monthly: w.month.from };
+    const starts: Record<LimitPeriod, Date> = {
+      daytime: w.daytime.from,
+      nighttime: w.nighttime.from,
+      daily: w.day.from,
+      monthly: w.month.from,
+    };
     const rows: { limit_type: LimitType; window_kind: string; used: string }[] = await this.uow.manager().query(
       `SELECT limit_type, window_kind, used::text AS used FROM limit_usage
        WHERE account_id = $1 AND ((window_kind = 'daytime' AND window_start = $2) OR (window_kind = 'nighttime' AND window_start = $3)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Money } from '../../../../shared/money/money.js';
-import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
+import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { AccountLimitsRepository } from '../../application/account-limits.repository.js';
 import type { CapOverrides } from '../../domain/default-limits.js';
 import type { LimitPeriod, LimitType } from '../../domain/limit-kinds.js';
@@ -25,7 +25,7 @@ function overridesOf(row: AccountLimitOrmEntity | null): CapOverrides {
 
 @Injectable()
 export class TypeormAccountLimitsRepository extends AccountLimitsRepository {
-  constructor(private readonly uow: UnitOfWork) {
+  constructor(private readonly uow: TypeOrmUnitOfWork) {
     super();
   }
 

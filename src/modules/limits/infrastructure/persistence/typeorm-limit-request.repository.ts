@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
-import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
+import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { LimitRequestRepository, type ClaimOptions, type DueFilter } from '../../application/limit-request.repository.js';
 import type { LimitRequest, LimitRequestStatus } from '../../domain/limit-request.aggregate.js';
 import { PendingRequestExistsError } from '../../domain/limits.errors.js';
@@ -15,7 +15,7 @@ const PENDING_INDEX = 'uq_limit_requests_pending';
 
 @Injectable()
 export class TypeormLimitRequestRepository extends LimitRequestRepository {
-  constructor(private readonly uow: UnitOfWork) {
+  constructor(private readonly uow: TypeOrmUnitOfWork) {
     super();
   }
 

@@ -31,7 +31,7 @@ describe('LimitRequestExpiryScheduler', () => {
     s.onApplicationBootstrap();
     expect(timers.map((t) => t.ms)).toEqual([EXPIRY_SWEEP_INTERVAL_MS]);
     expect(EXPIRY_SWEEP_INTERVAL_MS).toBe(60_000);
-    timers[0].tick();
+    timers[0]!.tick(); // exactly one timer, asserted above
     await s.onApplicationShutdown(); // waits for the sweep in flight
     expect(calls).toBe(1);
   });

@@ -1,5 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { Counterparty } from '../../../../shared/domain/counterparty.js';
+import type { Money } from '../../../../shared/money/money.js';
+import { MoneyColumn } from '../../../../shared/persistence/money.column.js';
 
 @Entity({ name: 'qr_lookups' })
 @Index('ix_qr_lookups_client_created', ['clientId', 'createdAt'])
@@ -10,7 +12,7 @@ export class QrLookupOrmEntity {
   @Column({ name: 'pix_key', type: 'varchar', length: 100, nullable: true }) pixKey: string | null;
   @Column({ name: 'pix_key_type', type: 'varchar', length: 8, nullable: true }) pixKeyType: string | null;
   @Column({ type: 'jsonb' }) receiver: Counterparty;
-  @Column({ name: 'fixed_amount', type: 'numeric', precision: 20, scale: 2, nullable: true }) fixedAmount: string | null;
+  @MoneyColumn({ name: 'fixed_amount', scale: 2, nullable: true }) fixedAmount: Money | null;
   @Column({ name: 'charge_id', type: 'uuid', nullable: true }) chargeId: string | null;
   @Column({ type: 'jsonb' }) result: Record<string, unknown>;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

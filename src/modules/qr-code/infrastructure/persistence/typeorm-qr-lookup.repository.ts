@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
-import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
+import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { QrLookupRepository, type QrLookupRecord } from '../../application/qr-lookup.repository.js';
 import { QrLookupOrmEntity } from './qr-lookup.orm-entity.js';
 
 @Injectable()
 export class TypeormQrLookupRepository extends QrLookupRepository {
-  constructor(private readonly uow: UnitOfWork) {
+  constructor(private readonly uow: TypeOrmUnitOfWork) {
     super();
   }
 
@@ -21,7 +21,7 @@ export class TypeormQrLookupRepository extends QrLookupRepository {
       .where('l.end_to_end_id = :e2e', { e2e: endToEndId })
       .setLock('pessimistic_write')
       .getOne();
-    return row ? { ...row, fixedAmount: row.fixedAmount } : null;
+    return row ?? null;
   }
 
   async markUsed(endToEndId: string, cashOutId: string, at: Date): Promise<void> {

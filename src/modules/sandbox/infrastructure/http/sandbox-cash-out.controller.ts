@@ -1,9 +1,10 @@
-import { Body, Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
-import { DomainError } from '../../../../shared/errors/domain-error.js';
+
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
+import { UuidParam } from '../../../../shared/http/uuid-param.js';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 import { ReturnCashOutUseCase } from '../../../cash-out/application/return-cash-out.use-case.js';
@@ -22,8 +23,6 @@ export class SandboxReturnResponse {
   @ApiPropertyOptional({ example: '10.00' }) returned_amount: string;
 }
 
-const notFoundOnBadId = new ParseUUIDPipe({ exceptionFactory: () => new DomainError('CASH_OUT_NOT_FOUND', 'Cash-out not found') });
-
 @ApiTags('Sandbox')
 @Controller('api/v1/sandbox/cash-out')
 export class SandboxCashOutController {
@@ -38,7 +37,7 @@ export class SandboxCashOutController {
   @ApiErrors('CASH_OUT_NOT_FOUND', 'CASH_OUT_NOT_RETURNABLE', 'INVALID_STATE_TRANSITION')
   async return(
     @CurrentPrincipal() p: Principal,
-    @Param('id', notFoundOnBadId) id: string,
+    @UuidParam('id', 'Cash-out', 'CASH_OUT_NOT_FOUND') id: string,
     @Body() body: SandboxReturnRequest,
   ): Promise<SandboxReturnResponse> {
     const cashOut = await this.returns.execute(id, p.id, body.amount);

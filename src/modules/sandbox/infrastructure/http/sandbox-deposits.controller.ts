@@ -19,17 +19,16 @@ export class SandboxDepositsController {
   @ApiOkResponse({ type: DepositResponse })
   @ApiErrors('ACCOUNT_NOT_FOUND', 'AMOUNT_TOO_LARGE')
   async create(@CurrentPrincipal() p: Principal, @Body() body: DepositRequest): Promise<DepositResponse> {
-    const tx = await this.deposit.execute({ clientId: p.id, amount: body.amount, accountId: body.account_id, payer: body.payer });
-    const t = tx.snapshot;
+    const d = await this.deposit.execute({ clientId: p.id, amount: body.amount, accountId: body.account_id, payer: body.payer });
     return {
       success: true,
       data: {
-        transaction_id: t.id,
-        end_to_end_id: t.endToEndId!,
-        account_id: t.accountId,
-        amount: t.amount.toFixed2(),
-        status: t.status,
-        type: t.type,
+        transaction_id: d.transactionId,
+        end_to_end_id: d.endToEndId,
+        account_id: d.accountId,
+        amount: d.amount.toFixed2(),
+        status: d.status,
+        type: 'cash_in',
       },
     };
   }

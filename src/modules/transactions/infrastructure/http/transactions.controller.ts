@@ -1,18 +1,15 @@
-import { Controller, Get, Param, ParseUUIDPipe, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
-import { DomainError } from '../../../../shared/errors/domain-error.js';
+
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
+import { UuidParam } from '../../../../shared/http/uuid-param.js';
 import { GetTransactionUseCase } from '../../application/get-transaction.use-case.js';
 import { ListTransactionsUseCase } from '../../application/list-transactions.use-case.js';
 import { ListTransactionsQuery } from './list-transactions.request.js';
 import { presentTransaction } from './transaction.presenter.js';
 import { TransactionListResponse, TransactionResponse } from './transaction.response.js';
-
-const uuidPipe = new ParseUUIDPipe({
-  exceptionFactory: () => new DomainError('TRANSACTION_NOT_FOUND', 'Transaction not found'),
-});
 
 @ApiTags('Transactions')
 @Controller('api/v1/transactions')
@@ -49,7 +46,10 @@ export class TransactionsController {
   @ApiOperation({ summary: 'One transaction of the client, with its ledger entries' })
   @ApiOkResponse({ type: TransactionResponse })
   @ApiErrors('TRANSACTION_NOT_FOUND')
-  async show(@CurrentPrincipal() p: Principal, @Param('id', uuidPipe) id: string): Promise<TransactionResponse> {
+  async show(
+    @CurrentPrincipal() p: Principal,
+    @UuidParam('id', 'Transaction', 'TRANSACTION_NOT_FOUND') id: string,
+  ): Promise<TransactionResponse> {
     return { success: true, data: presentTransaction(await this.getOne.execute(p.id, id)) };
   }
 }

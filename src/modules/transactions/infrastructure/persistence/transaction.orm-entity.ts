@@ -1,9 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { Money } from '../../../../shared/money/money.js';
-import { moneyTransformer } from '../../../../shared/persistence/money.transformer.js';
+import { MoneyColumn } from '../../../../shared/persistence/money.column.js';
 import type { Party } from '../../domain/transaction.aggregate.js';
-
-const money = { type: 'numeric' as const, precision: 20, scale: 6, transformer: moneyTransformer };
 
 @Entity({ name: 'transactions' })
 @Index('ix_transactions_client_created', ['clientId', 'createdAt'])
@@ -15,8 +13,8 @@ export class TransactionOrmEntity {
   @Column({ type: 'varchar', length: 16 }) status: string;
   @Column({ name: 'external_id', type: 'varchar', length: 100, nullable: true }) externalId: string | null;
   @Column({ type: 'varchar', length: 140, nullable: true }) reference: string | null;
-  @Column({ ...money }) amount: Money;
-  @Column({ name: 'tax_amount', ...money }) taxAmount: Money;
+  @MoneyColumn() amount: Money;
+  @MoneyColumn({ name: 'tax_amount' }) taxAmount: Money;
   @Column({ name: 'pix_key', type: 'varchar', length: 100, nullable: true }) pixKey: string | null;
   @Column({ name: 'pix_key_type', type: 'varchar', length: 8, nullable: true }) pixKeyType: string | null;
   @Column({ name: 'end_to_end_id', type: 'varchar', length: 32, nullable: true }) endToEndId: string | null;

@@ -1,20 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
-
-type Row = QueryDeepPartialEntity<TransactionOrmEntity>;
 import { DomainError } from '../../../../shared/errors/domain-error.js';
-import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
-import { LIST_TOTAL_CAP, TransactionRepository, type StatusChange, type TransactionFilter } from '../../application/transaction.repository.js';
-import type { Transaction, TransactionType } from '../../domain/transaction.aggregate.js';
+import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
+import {
+  LIST_TOTAL_CAP,
+  TransactionRepository,
+  type StatusChange,
+  type TransactionFilter,
+} from '../../application/transaction.repository.js';
+import type { Transaction } from '../../domain/transaction.aggregate.js';
 import { TransactionMapper } from './transaction.mapper.js';
 import { TransactionOrmEntity } from './transaction.orm-entity.js';
+
+type Row = QueryDeepPartialEntity<TransactionOrmEntity>;
 
 const UNIQUE_VIOLATION = '23505';
 
 @Injectable()
 export class TypeormTransactionRepository extends TransactionRepository {
-  constructor(private readonly uow: UnitOfWork) {
+  constructor(private readonly uow: TypeOrmUnitOfWork) {
     super();
   }
 
@@ -32,11 +37,6 @@ export class TypeormTransactionRepository extends TransactionRepository {
     }
   }
 
-  async update(tx: Transaction): Promise<void> {
-    const { id, ...rest } = TransactionMapper.toOrm(tx);
-    await this.uow.manager().update(TransactionOrmEntity, { id }, rest as Row);
-  }
-
   async setStatus(id: string, c: StatusChange): Promise<void> {
     await this.uow.manager().query(
       `UPDATE transactions SET status = $2::varchar, updated_at = $3::timestamptz,
@@ -49,23 +49,6 @@ export class TypeormTransactionRepository extends TransactionRepository {
 
   async findById(id: string): Promise<Transaction | null> {
     const row = await this.uow.manager().findOne(TransactionOrmEntity, { where: { id } });
-    return row ? TransactionMapper.toDomain(row) : null;
-  }
-
-  async findByIdForUpdate(id: string): Promise<Transaction | null> {
-    const row = await this.uow
-      .manager()
-      .createQueryBuilder(TransactionOrmEntity, 't')
-      .where('t.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
-    return row ? TransactionMapper.toDomain(row) : null;
-  }
-
-  async findByEndToEndId(clientId: string, endToEndId: string, type?: TransactionType): Promise<Transaction | null> {
-    const row = await this.uow
-      .manager()
-      .findOne(TransactionOrmEntity, { where: { clientId, endToEndId, ...(type ? { type } : {}) } });
     return row ? TransactionMapper.toDomain(row) : null;
   }
 
@@ -82,7 +65,10 @@ export class TypeormTransactionRepository extends TransactionRepository {
     // Served by (client_id[, type | status], created_at DESC, id DESC): reads offset + limit index entries.
     const rows = await filtered().orderBy('t.created_at', 'DESC').addOrderBy('t.id', 'DESC').limit(f.limit).offset(f.offset).getMany();
     // The total is counted up to LIST_TOTAL_CAP + 1 rows, so its cost is bounded whatever the history.
-    const [sql, params] = filtered().select('1').limit(LIST_TOTAL_CAP + 1).getQueryAndParameters();
+    const [sql, params] = filtered()
+      .select('1')
+      .limit(LIST_TOTAL_CAP + 1)
+      .getQueryAndParameters();
     const [{ n }] = await this.uow.manager().query(`SELECT count(*)::int AS n FROM (${sql}) capped`, params);
     return { items: rows.map(TransactionMapper.toDomain), total: Math.min(n, LIST_TOTAL_CAP) };
   }

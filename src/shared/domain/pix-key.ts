@@ -1,10 +1,10 @@
+import { isValidCnpj, isValidCpf } from './tax-id.js';
+
 /** The five DICT key types, upper case as the DICT API names them. */
 export type PixKeyType = 'CPF' | 'CNPJ' | 'EMAIL' | 'PHONE' | 'EVP';
 
 export const PIX_KEY_TYPES: readonly PixKeyType[] = ['CPF', 'CNPJ', 'EMAIL', 'PHONE', 'EVP'];
 
-const CPF = /^\d{11}$/;
-const CNPJ = /^\d{14}$/;
 const PHONE = /^\+[1-9]\d{1,14}$/;
 const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const EMAIL_MAX_LENGTH = 77;
@@ -12,37 +12,6 @@ const EMAIL_MAX_LENGTH = 77;
 const EMAIL_LOCAL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
 const DOMAIN_LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 const TLD = /^[a-z]{2,63}$/;
-
-/** Mod-11 check digit as CPF and CNPJ use it: remainder < 2 gives 0, else 11 - remainder. */
-function checkDigit(digits: string, weights: readonly number[]): number {
-  let sum = 0;
-  for (let i = 0; i < weights.length; i++) sum += Number(digits[i]) * weights[i]!;
-  const remainder = sum % 11;
-  return remainder < 2 ? 0 : 11 - remainder;
-}
-
-function allSameDigit(digits: string): boolean {
-  return /^(\d)\1*$/.test(digits);
-}
-
-/** 11 digits with both check digits right; "111.111.111-11" style repetitions are refused. */
-export function isValidCpf(value: string): boolean {
-  if (!CPF.test(value) || allSameDigit(value)) return false;
-  const first = checkDigit(value, [10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = checkDigit(value, [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return first === Number(value[9]) && second === Number(value[10]);
-}
-
-/**
- * 14 digits with both check digits right. The alphanumeric CNPJ the Receita Federal introduces in
- * 2026 is outside docs/conventions.md §10's `^\d{14}$` and therefore refused here too.
- */
-export function isValidCnpj(value: string): boolean {
-  if (!CNPJ.test(value) || allSameDigit(value)) return false;
-  const first = checkDigit(value, [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = checkDigit(value, [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return first === Number(value[12]) && second === Number(value[13]);
-}
 
 export function isValidEmailKey(value: string): boolean {
   if (value.length > EMAIL_MAX_LENGTH) return false;

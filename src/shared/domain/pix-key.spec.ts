@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { detectPixKeyType, isValidCnpj, isValidCpf, isValidPixKey, PIX_KEY_TYPES } from './pix-key-syntax.js';
+import { detectPixKeyType, isValidPixKey, PIX_KEY_TYPES } from './pix-key.js';
+import { isValidCnpj, isValidCpf } from './tax-id.js';
 
 describe('isValidCpf', () => {
   it.each(['52998224725', '11144477735', '39053344705'])('accepts %s', (cpf) => {

@@ -1,0 +1,120 @@
+import { DomainError } from '../../../shared/errors/domain-error.js';
+import { Money } from '../../../shared/money/money.js';
+import type { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { AccountBalance } from '../domain/account-balance.value-object.js';
+import type { JournalDraft, Posting } from '../domain/journal.js';
+import { LedgerRepository, type LedgerEntryView, type LedgerVerification, type StoredBalance } from './ledger.repository.js';
+
+export { FakeUnitOfWork } from '../../../shared/testing/kernel.fakes.js';
+
+export interface StoredJournal {
+  id: string;
+  transactionId: string | null;
+  description: string;
+  postings: Posting[];
+}
+
+/**
+ * In-memory LedgerRepository for unit tests. Like the TypeORM adapter it refuses to lock an unknown
+ * account (ACCOUNT_NOT_FOUND), truncates descriptions to 200 characters and writes the journal's
+ * postings, entries and new balances in `saveJournal`. It has no transactions: rolling back is the
+ * unit of work's job. `calls` records the order of locks and writes.
+ */
+export class InMemoryLedger extends LedgerRepository {
+  readonly accounts = new Map<string, { clientId: string; balance: AccountBalance; updatedAt: Date }>();
+  readonly journals: StoredJournal[] = [];
+  readonly entries: LedgerEntryView[] = [];
+  readonly calls: string[] = [];
+  /** Balances given by `seed`, which `verify` counts as opening postings. */
+  private readonly opening = new Map<string, AccountBalance>();
+  private seq = 0;
+
+  /**
+   * With `uow`, locking refuses to run outside `uow.run`, as `SELECT ... FOR UPDATE` outside a
+   * transaction would let the lock go at once.
+   */
+  constructor(
+    private readonly uow?: UnitOfWork,
+    private readonly now: () => Date = () => new Date('2026-03-10T15:00:00.000Z'),
+  ) {
+    super();
+  }
+
+  /** Test helper: an account with the given balance, written without a journal. */
+  seed(accountId: string, available: string, blocked = '0', clientId = `client-of-${accountId}`): void {
+    const balance = new AccountBalance(Money.of(available), Money.of(blocked));
+    this.accounts.set(accountId, { clientId, balance, updatedAt: this.now() });
+    this.opening.set(accountId, balance);
+  }
+
+  async openAccount(accountId: string, clientId: string): Promise<void> {
+    if (this.accounts.has(accountId)) throw new Error(`duplicate ledger account ${accountId}`);
+    this.accounts.set(accountId, { clientId, balance: AccountBalance.empty(), updatedAt: this.now() });
+  }
+
+  async lockBalances(accountIds: string[]): Promise<Map<string, AccountBalance>> {
+    if (this.uow && !this.uow.inTransaction()) throw new Error('lockBalances must run inside UnitOfWork.run');
+    this.calls.push(`lock ${accountIds.join(',')}`);
+    // Like `WHERE id IN (...) ORDER BY id`: one row per distinct known id, so a repeated id is a miss too.
+    const rows = [...new Set(accountIds)].filter((id) => this.accounts.has(id)).sort();
+    if (rows.length !== accountIds.length) throw new DomainError('ACCOUNT_NOT_FOUND', 'Ledger account not found');
+    return new Map(rows.map((id) => [id, this.accounts.get(id)!.balance]));
+  }
+
+  async saveJournal(transactionId: string | null, description: string, draft: JournalDraft): Promise<string> {
+    const id = `j${++this.seq}`;
+    this.calls.push(`journal ${id} ${description}`);
+    this.journals.push({ id, transactionId, description: description.slice(0, 200), postings: [...draft.postings] });
+    for (const e of draft.entries) {
+      this.entries.push({
+        transactionId,
+        accountId: e.accountId,
+        operationType: e.operation,
+        amount: e.amount.toFixed6(),
+        status: 'posted',
+        availableBefore: e.before.available.toFixed6(),
+        availableAfter: e.after.available.toFixed6(),
+        blockedBefore: e.before.blocked.toFixed6(),
+        blockedAfter: e.after.blocked.toFixed6(),
+        createdAt: this.now(),
+      });
+    }
+    for (const [accountId, balance] of draft.balances) {
+      const row = this.accounts.get(accountId)!;
+      this.accounts.set(accountId, { ...row, balance, updatedAt: this.now() });
+    }
+    return id;
+  }
+
+  async findBalance(accountId: string): Promise<StoredBalance | null> {
+    const row = this.accounts.get(accountId);
+    return row ? { accountId, clientId: row.clientId, balance: row.balance, updatedAt: row.updatedAt } : null;
+  }
+
+  async entriesForTransactions(transactionIds: string[]): Promise<LedgerEntryView[]> {
+    this.calls.push(`entries ${transactionIds.join(',')}`);
+    return this.entries.filter((e) => e.transactionId !== null && transactionIds.includes(e.transactionId));
+  }
+
+  /** Every journal sums to zero, and each account's balance equals its postings (seeded balances count as opening postings). */
+  async verify(): Promise<LedgerVerification> {
+    const sum = (ps: Posting[]) => ps.reduce((s, p) => s.plus(p.amount), Money.zero());
+    const unbalancedJournals = this.journals.filter((j) => !sum(j.postings).isZero()).map((j) => j.id);
+    const postings = this.journals.flatMap((j) => j.postings);
+    const mismatchedAccounts = [...this.accounts.keys()].filter((id) => {
+      const mine = postings.filter((p) => p.accountId === id);
+      const opening = this.opening.get(id) ?? AccountBalance.empty();
+      const available = opening.available.plus(sum(mine.filter((p) => p.bucket === 'available')));
+      const blocked = opening.blocked.plus(sum(mine.filter((p) => p.bucket === 'blocked')));
+      const stored = this.accounts.get(id)!.balance;
+      return !stored.available.eq(available) || !stored.blocked.eq(blocked);
+    });
+    return {
+      balanced: unbalancedJournals.length === 0 && mismatchedAccounts.length === 0,
+      journalsChecked: this.journals.length,
+      accountsChecked: this.accounts.size,
+      unbalancedJournals,
+      mismatchedAccounts,
+    };
+  }
+}

@@ -1,0 +1,69 @@
+import { DomainError } from '../../../shared/errors/domain-error.js';
+import { Transaction } from '../domain/transaction.aggregate.js';
+import { LIST_TOTAL_CAP, TransactionRepository, type StatusChange, type TransactionFilter } from './transaction.repository.js';
+
+/**
+ * In-memory TransactionRepository for other modules' unit tests (pair it with the real
+ * TransactionsService). Like the TypeORM adapter: `insert` refuses a second external_id for the same
+ * client and type (DUPLICATE_EXTERNAL_ID, the partial unique index uq_transactions_external_id) and a
+ * reused id; `setStatus` is one UPDATE (processed_at set on `completed`, a failure kept once written, an
+ * unknown id a no-op); `list` is newest first with a capped total. Rows are copied in and out, so a
+ * test sees only what was written. It has no transactions: rolling back is the unit of work's job.
+ */
+export class InMemoryTransactions extends TransactionRepository {
+  private readonly rows = new Map<string, Transaction>();
+  private copy = (t: Transaction) => Transaction.restore({ ...t.snapshot });
+
+  async insert(tx: Transaction): Promise<void> {
+    const s = tx.snapshot;
+    if (this.rows.has(s.id)) throw new Error(`duplicate transaction id ${s.id}`);
+    const clash =
+      s.externalId !== null &&
+      [...this.rows.values()].some(
+        (r) => r.snapshot.clientId === s.clientId && r.snapshot.type === s.type && r.snapshot.externalId === s.externalId,
+      );
+    if (clash) {
+      throw new DomainError('DUPLICATE_EXTERNAL_ID', 'external_id was already used for this kind of resource', [
+        { field: 'external_id', issue: 'already used' },
+      ]);
+    }
+    this.rows.set(s.id, this.copy(tx));
+  }
+
+  async findById(id: string): Promise<Transaction | null> {
+    const row = this.rows.get(id);
+    return row ? this.copy(row) : null;
+  }
+
+  async setStatus(id: string, c: StatusChange): Promise<void> {
+    const row = this.rows.get(id);
+    if (!row) return;
+    const s = row.snapshot;
+    this.rows.set(
+      id,
+      Transaction.restore({
+        ...s,
+        status: c.status,
+        updatedAt: c.at,
+        processedAt: c.status === 'completed' ? c.at : s.processedAt,
+        errorCode: c.failure?.code ?? s.errorCode,
+        errorMessage: c.failure?.message ?? s.errorMessage,
+      }),
+    );
+  }
+
+  async list(f: TransactionFilter): Promise<{ items: Transaction[]; total: number }> {
+    const matching = [...this.rows.values()]
+      .filter((t) => t.snapshot.clientId === f.clientId)
+      .filter((t) => (!f.type || t.snapshot.type === f.type) && (!f.status || t.snapshot.status === f.status))
+      .filter((t) => (!f.endToEndId || t.snapshot.endToEndId === f.endToEndId) && (!f.reference || t.snapshot.reference === f.reference))
+      .filter((t) => !(f.from && f.to) || (t.snapshot.createdAt >= f.from && t.snapshot.createdAt <= f.to))
+      .sort((a, b) => b.snapshot.createdAt.getTime() - a.snapshot.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return { items: matching.slice(f.offset, f.offset + f.limit).map(this.copy), total: Math.min(matching.length, LIST_TOTAL_CAP) };
+  }
+
+  /** Test helper: every stored row, in insertion order. */
+  all(): Transaction[] {
+    return [...this.rows.values()].map(this.copy);
+  }
+}

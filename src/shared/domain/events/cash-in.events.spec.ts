@@ -1,0 +1,40 @@
+import { Money } from '../../money/money.js';
+import { cashInCompleted, type CashInCompletedSource } from './cash-in.events.js';
+
+const CREDIT: CashInCompletedSource = {
+  transactionId: '0b6c1e7a-3f5d-4a2b-9c8e-7d6f5e4a3b21',
+  clientId: 'c0a80101-0000-4000-8000-000000000002',
+  accountId: 'a0a80101-0000-4000-8000-000000000002',
+  endToEndId: 'E00000000202511201200AbCdEfGhIjK',
+  amount: Money.of('100'),
+  fee: Money.of('1.5'),
+  pspIspb: '12345678',
+};
+
+describe('cash-in event builder', () => {
+  it('cash_in.completed: one payload for on-us credits and deposits, money with 2 decimals', () => {
+    expect(cashInCompleted(CREDIT)).toEqual({
+      type: 'cash_in.completed',
+      aggregateId: CREDIT.transactionId,
+      clientId: CREDIT.clientId,
+      webhook: true,
+      payload: {
+        transaction_id: CREDIT.transactionId,
+        end_to_end_id: 'E00000000202511201200AbCdEfGhIjK',
+        amount: '100.00',
+        fee: '1.50',
+        net_amount: '98.50',
+        account_id: CREDIT.accountId,
+        psp_ispb: '12345678',
+      },
+    });
+  });
+
+  it('without a fee, the net amount is the amount', () => {
+    expect(cashInCompleted({ ...CREDIT, fee: Money.zero() }).payload).toMatchObject({
+      amount: '100.00',
+      fee: '0.00',
+      net_amount: '100.00',
+    });
+  });
+});

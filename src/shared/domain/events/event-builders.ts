@@ -1,0 +1,25 @@
+import type { DomainEvent } from '../domain-event.js';
+import { cashInCompleted } from './cash-in.events.js';
+import { cashOutCompleted, cashOutFailed, cashOutProcessing, cashOutQueued, cashOutReturned } from './cash-out.events.js';
+import type { EventName } from './event-catalogue.js';
+import { limitRequestApproved, limitRequestCreated, limitRequestExpired, limitRequestRejected } from './limit-request.events.js';
+import { keyDeleted, keyRegistered } from './pix-key.events.js';
+
+/**
+ * The one builder of each event name. Every event is built by its builder (never as an object literal),
+ * and this table fails to compile when a catalogue name has no builder or a builder returns another name.
+ */
+export const EVENT_BUILDERS = {
+  'cash_out.queued': cashOutQueued,
+  'cash_out.processing': cashOutProcessing,
+  'cash_out.completed': cashOutCompleted,
+  'cash_out.failed': cashOutFailed,
+  'cash_out.returned': cashOutReturned,
+  'cash_in.completed': cashInCompleted,
+  'key.registered': keyRegistered,
+  'key.deleted': keyDeleted,
+  'limit_request.created': limitRequestCreated,
+  'limit_request.approved': limitRequestApproved,
+  'limit_request.rejected': limitRequestRejected,
+  'limit_request.expired': limitRequestExpired,
+} as const satisfies { [N in EventName]: (...args: never[]) => DomainEvent<N> };

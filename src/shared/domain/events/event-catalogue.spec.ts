@@ -1,0 +1,187 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { KEY_DELETION_REASONS, PIX_KEY_STATUSES } from '../../../modules/keys/domain/pix-key.aggregate.js';
+import { LIMIT_PERIODS, LIMIT_TYPES } from '../../../modules/limits/domain/limit-kinds.js';
+import { LIMIT_REQUEST_STATUSES } from '../../../modules/limits/domain/limit-request.aggregate.js';
+import { Money } from '../../money/money.js';
+import type { DomainEvent } from '../domain-event.js';
+import { END_TO_END_ID_PATTERN } from '../end-to-end-id.js';
+import { PIX_KEY_TYPES } from '../pix-key.js';
+import { cashInCompleted } from './cash-in.events.js';
+import { cashOutCompleted, cashOutFailed, cashOutProcessing, cashOutQueued, cashOutReturned } from './cash-out.events.js';
+import { EVENT_BUILDERS } from './event-builders.js';
+import { EVENT_CATALOGUE, EVENT_GROUPS, EVENT_NAMES, isEventName, type EventName } from './event-catalogue.js';
+import type { FieldSchema, PayloadSchema, StringFormat } from './event-schema.js';
+import { limitRequestApproved, limitRequestCreated, limitRequestExpired, limitRequestRejected } from './limit-request.events.js';
+import { keyDeleted, keyRegistered } from './pix-key.events.js';
+
+const ID = '6f1c2b8e-9a4d-4c6e-8f7a-1b2c3d4e5f60';
+const CLIENT = 'c0a80101-0000-4000-8000-000000000001';
+const ACCOUNT = 'a0a80101-0000-4000-8000-000000000001';
+const E2E = 'E12345678202511201200AbCdEfGhIjK';
+const T0 = new Date('2025-11-20T12:00:00.000Z');
+const T1 = new Date('2025-11-21T08:30:00.000Z');
+
+const cashOut = (externalId: string | null) => ({ id: ID, clientId: CLIENT, externalId, amount: Money.of('10'), endToEndId: E2E });
+const key = { id: ID, clientId: CLIENT, accountId: ACCOUNT, keyType: 'EVP' as const, keyValue: ID, createdAt: T0 };
+const request = {
+  id: ID,
+  clientId: CLIENT,
+  accountId: ACCOUNT,
+  type: 'pix_in' as const,
+  period: 'monthly' as const,
+  currentAmount: Money.of('0'),
+  requestedAmount: Money.of('99999.99'),
+  reason: '',
+  responseReason: null,
+  expiresAt: T1,
+  decidedAt: null,
+  updatedAt: T0,
+};
+
+/** Events from every builder; between them, each nullable field is both null and set (a test checks). */
+const SAMPLES: { [N in EventName]: DomainEvent<N>[] } = {
+  'cash_out.queued': [cashOutQueued(cashOut('ext-1')), cashOutQueued(cashOut(null))],
+  'cash_out.processing': [cashOutProcessing(cashOut('ext-1')), cashOutProcessing(cashOut(null))],
+  'cash_out.completed': [cashOutCompleted(cashOut('ext-1')), cashOutCompleted(cashOut(null))],
+  'cash_out.failed': [
+    cashOutFailed(cashOut('ext-1'), { code: 'AC03', message: 'Invalid account' }),
+    cashOutFailed(cashOut(null), { code: 'AB03', message: 'Timeout' }),
+  ],
+  'cash_out.returned': [cashOutReturned(cashOut('ext-1'), Money.of('10')), cashOutReturned(cashOut(null), Money.of('0.01'))],
+  'cash_in.completed': [
+    cashInCompleted({
+      transactionId: ID,
+      clientId: CLIENT,
+      accountId: ACCOUNT,
+      endToEndId: E2E,
+      amount: Money.of('0.01'),
+      fee: Money.zero(),
+      pspIspb: '12345678',
+    }),
+  ],
+  'key.registered': [keyRegistered(key)],
+  'key.deleted': [keyDeleted(key, { at: T1, reason: 'USER_REQUESTED' })],
+  'limit_request.created': [limitRequestCreated(request)],
+  'limit_request.approved': [limitRequestApproved({ ...request, decidedAt: T1, updatedAt: T1 })],
+  'limit_request.rejected': [limitRequestRejected({ ...request, responseReason: 'no', decidedAt: T1, updatedAt: T1 })],
+  'limit_request.expired': [limitRequestExpired({ ...request, updatedAt: T1 })],
+};
+
+const FORMAT_PATTERNS: Record<StringFormat, RegExp> = {
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  decimal: /^\d+\.\d{2}$/,
+  'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
+  'end-to-end-id': END_TO_END_ID_PATTERN,
+  ispb: /^\d{8}$/,
+};
+
+/** What is wrong with `value` as a value of `field` (empty when nothing). */
+function fieldProblems(name: string, field: FieldSchema, value: unknown): string[] {
+  if (value === null) return field.nullable ? [] : [`${name} is null`];
+  const typeOk = field.type === 'integer' ? Number.isInteger(value) : typeof value === field.type;
+  if (!typeOk) return [`${name} is not ${field.type}: ${JSON.stringify(value)}`];
+  const problems: string[] = [];
+  if (field.enum && !field.enum.includes(value as string))
+    problems.push(`${name} = ${String(value)} is not one of ${field.enum.join(', ')}`);
+  if (field.format && !FORMAT_PATTERNS[field.format].test(value as string))
+    problems.push(`${name} = ${String(value)} is not a ${field.format}`);
+  return problems;
+}
+
+function payloadProblems(schema: PayloadSchema, payload: Record<string, unknown>): string[] {
+  return Object.entries(schema).flatMap(([name, field]) => fieldProblems(name, field, payload[name]));
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return path.endsWith('.ts') && !path.endsWith('.spec.ts') ? [path] : [];
+  });
+}
+
+describe('event catalogue', () => {
+  it('describes every event name once: a group, one line of description, a webhook flag and a payload schema', () => {
+    expect(EVENT_NAMES.length).toBeGreaterThan(0);
+    expect(new Set(EVENT_NAMES).size).toBe(EVENT_NAMES.length);
+    for (const name of EVENT_NAMES) {
+      const def = EVENT_CATALOGUE[name];
+      expect(isEventName(name)).toBe(true);
+      expect(name).toMatch(/^[a-z_]+\.[a-z_]+$/);
+      expect(Object.keys(EVENT_GROUPS)).toContain(def.group);
+      expect(def.description).toMatch(/^[^\n]+\.$/);
+      expect(typeof def.webhook).toBe('boolean');
+      expect(Object.keys(def.payload).length).toBeGreaterThan(0);
+      for (const [field, schema] of Object.entries(def.payload as PayloadSchema)) {
+        expect({
+          name,
+          field,
+          ok: /^[a-z][a-z0-9_]*$/.test(field) && schema.description.length > 0 && !schema.description.includes('\n'),
+        }).toEqual({ name, field, ok: true });
+      }
+    }
+    expect(isEventName('cash_out.unknown')).toBe(false);
+  });
+
+  it('has exactly one builder per event name, which builds that name with its webhook flag', () => {
+    expect(Object.keys(EVENT_BUILDERS).sort()).toEqual([...EVENT_NAMES].sort());
+    for (const name of EVENT_NAMES) {
+      expect(SAMPLES[name].length).toBeGreaterThan(0);
+      for (const event of SAMPLES[name]) {
+        expect({ type: event.type, webhook: event.webhook }).toEqual({ type: name, webhook: EVENT_CATALOGUE[name].webhook });
+      }
+    }
+  });
+
+  it("builders produce exactly the schema's fields, each of the schema's type, format and values", () => {
+    for (const name of EVENT_NAMES) {
+      const schema: PayloadSchema = EVENT_CATALOGUE[name].payload;
+      for (const event of SAMPLES[name]) {
+        const payload = event.payload as Record<string, unknown>;
+        expect({ name, fields: Object.keys(payload).sort() }).toEqual({ name, fields: Object.keys(schema).sort() });
+        expect({ name, problems: payloadProblems(schema, payload) }).toEqual({ name, problems: [] });
+      }
+    }
+  });
+
+  it('the samples give each nullable field both null and a value, so both are checked against the schema', () => {
+    const seen = new Map<string, Set<'null' | 'value'>>();
+    for (const name of EVENT_NAMES) {
+      const schema: PayloadSchema = EVENT_CATALOGUE[name].payload;
+      for (const [field, def] of Object.entries(schema)) {
+        if (!def.nullable) continue;
+        const kinds = seen.get(`${name.split('.')[0]}.${field}`) ?? new Set();
+        for (const e of SAMPLES[name]) kinds.add((e.payload as Record<string, unknown>)[field] === null ? 'null' : 'value');
+        seen.set(`${name.split('.')[0]}.${field}`, kinds);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(0);
+    for (const [field, kinds] of seen) expect({ field, kinds: [...kinds].sort() }).toEqual({ field, kinds: ['null', 'value'] });
+  });
+
+  it("lists the modules' own value lists (key types and statuses, deletion reasons, limit types, periods and statuses)", () => {
+    const enumOf = (name: EventName, field: string): readonly string[] | undefined =>
+      (EVENT_CATALOGUE[name].payload as PayloadSchema)[field]?.enum;
+    const statuses = (names: EventName[]) => names.flatMap((n) => enumOf(n, 'status') ?? []).sort();
+    expect(enumOf('key.registered', 'key_type')).toEqual(PIX_KEY_TYPES);
+    expect(enumOf('key.deleted', 'reason')).toEqual(KEY_DELETION_REASONS);
+    expect(statuses(['key.registered', 'key.deleted'])).toEqual([...PIX_KEY_STATUSES].sort());
+    const limitEvents = EVENT_NAMES.filter((n) => n.startsWith('limit_request.'));
+    for (const name of limitEvents) {
+      expect(enumOf(name, 'type')).toEqual(LIMIT_TYPES);
+      expect(enumOf(name, 'period')).toEqual(LIMIT_PERIODS);
+    }
+    expect(statuses(limitEvents)).toEqual([...LIMIT_REQUEST_STATUSES].sort());
+  });
+
+  it('no event is built by hand: event names appear as `type:` literals only in the catalogue', () => {
+    const src = resolve(process.cwd(), 'src');
+    const pattern = /\btype:\s*[`'"]([a-z_]+\.[a-z_]+)[`'"]/g;
+    const handBuilt = sourceFiles(src)
+      .filter((file) => !file.includes(join('shared', 'domain', 'events')))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => `${relative(src, file)}: ${m[1]}`))
+      .filter((hit) => isEventName(hit.split(': ')[1] ?? ''));
+    expect(handBuilt).toEqual([]);
+  });
+});

@@ -1,0 +1,214 @@
+import { PIX_KEY_TYPES } from '../pix-key.js';
+import type { PayloadOf, PayloadSchema } from './event-schema.js';
+
+/**
+ * The one table of domain events: each event name's description, whether webhook subscribers receive it,
+ * what its aggregate id is, and its payload schema. The payload types (`EventPayload`), the builders
+ * (one per name, event-builders.ts) and docs/events.md are all derived from it, so they cannot disagree
+ * (tests keep the builders' output and the rendered file in line with it).
+ */
+
+export const EVENT_GROUPS = {
+  cash_out: 'Cash-out (outbound Pix)',
+  cash_in: 'Cash-in (inbound Pix)',
+  keys: 'Pix keys',
+  limits: 'Limit requests',
+} as const;
+
+export type EventGroup = keyof typeof EVENT_GROUPS;
+
+export interface EventDefinition {
+  readonly group: EventGroup;
+  /** One line, Markdown. */
+  readonly description: string;
+  /** Offered to the client's webhook subscriptions; otherwise internal (queue consumers only). */
+  readonly webhook: boolean;
+  /** What the event's `aggregate_id` identifies. */
+  readonly aggregate: string;
+  readonly payload: PayloadSchema;
+}
+
+// Value lists owned by module domains (a unit test checks these copies against them).
+/** Why a key left the directory (keys/domain/pix-key.aggregate.ts `KEY_DELETION_REASONS`). */
+const KEY_DELETION_REASONS = ['USER_REQUESTED', 'ACCOUNT_CLOSURE', 'BRANCH_TRANSFER', 'RECONCILIATION', 'FRAUD', 'RFB_VALIDATION'] as const;
+/** limits/domain/limit-kinds.ts `LIMIT_TYPES` and `LIMIT_PERIODS`. */
+const LIMIT_TYPES = ['pix_out', 'pix_in', 'ted', 'boleto'] as const;
+const LIMIT_PERIODS = ['daytime', 'nighttime', 'daily', 'monthly'] as const;
+
+const cashOutFields = <S extends string>(status: S) =>
+  ({
+    transaction_id: { type: 'string', format: 'uuid', description: 'The cash-out (`transaction_id` in the API)' },
+    external_id: { type: 'string', nullable: true, description: 'Your `external_id` for the payment; `null` when it was sent without one' },
+    status: { type: 'string', enum: [status], description: `The cash-out's status: always \`${status}\` in this event` },
+    amount: { type: 'string', format: 'decimal', description: 'The amount sent' },
+    end_to_end_id: { type: 'string', format: 'end-to-end-id', description: 'The Pix end-to-end id' },
+  }) as const;
+
+const keyFields = <S extends string>(status: S) =>
+  ({
+    id: { type: 'string', format: 'uuid', description: 'The key record (`id` in the API)' },
+    account_id: { type: 'string', format: 'uuid', description: 'The account the key points at' },
+    key_type: { type: 'string', enum: PIX_KEY_TYPES, description: 'The key type' },
+    key_value: { type: 'string', description: 'The key (for `EVP`, the random key generated at registration)' },
+    status: { type: 'string', enum: [status], description: `The key's status: always \`${status}\` in this event` },
+    created_at: { type: 'string', format: 'date-time', description: 'When the key was registered' },
+  }) as const;
+
+const limitRequestFields = <S extends string>(status: S) =>
+  ({
+    id: { type: 'string', format: 'uuid', description: 'The limit request (`id` in the API)' },
+    account_id: { type: 'string', format: 'uuid', description: 'The account whose cap the request is about' },
+    type: { type: 'string', enum: LIMIT_TYPES, description: 'The money flow the cap applies to' },
+    period: { type: 'string', enum: LIMIT_PERIODS, description: 'Which of the four caps of that flow' },
+    current_amount: { type: 'string', format: 'decimal', description: 'The cap when the request was made' },
+    requested_amount: { type: 'string', format: 'decimal', description: 'The cap asked for' },
+    reason: { type: 'string', description: "The client's reason; empty when none was given" },
+    status: { type: 'string', enum: [status], description: `The request's status: always \`${status}\` in this event` },
+    response_reason: { type: 'string', nullable: true, description: "The administrator's reason for a rejection; `null` otherwise" },
+    expires_at: { type: 'string', format: 'date-time', description: 'When a request still pending lapses (48 h after it was made)' },
+    decided_at: { type: 'string', format: 'date-time', nullable: true, description: 'When it was approved or rejected; `null` otherwise' },
+    updated_at: { type: 'string', format: 'date-time', description: 'When the request last changed' },
+  }) as const;
+
+export const EVENT_CATALOGUE = {
+  'cash_out.queued': {
+    group: 'cash_out',
+    description: 'A cash-out was accepted and waits for the settlement worker (internal: it starts settlement).',
+    webhook: false,
+    aggregate: 'the cash-out',
+    payload: cashOutFields('queued'),
+  },
+  'cash_out.processing': {
+    group: 'cash_out',
+    description: 'Settlement started: the payment is being sent to the SPI (or settled on-us).',
+    webhook: true,
+    aggregate: 'the cash-out',
+    payload: cashOutFields('processing'),
+  },
+  'cash_out.completed': {
+    group: 'cash_out',
+    description: 'The payment settled: the blocked amount left the account.',
+    webhook: true,
+    aggregate: 'the cash-out',
+    payload: cashOutFields('completed'),
+  },
+  'cash_out.failed': {
+    group: 'cash_out',
+    description: 'The payment was rejected: the blocked amount is available again.',
+    webhook: true,
+    aggregate: 'the cash-out',
+    payload: {
+      ...cashOutFields('failed'),
+      error_code: {
+        type: 'string',
+        description:
+          'Why (ISO 20022 style: `AC03` invalid creditor account, `AM04` insufficient funds at the receiver, `AB03` timeout, ...)',
+      },
+      error_message: { type: 'string', description: 'The reason in words (for people; may change)' },
+    },
+  },
+  'cash_out.returned': {
+    group: 'cash_out',
+    description: "The recipient's institution sent a completed payment back: `returned_amount` is credited to the account.",
+    webhook: true,
+    aggregate: 'the cash-out',
+    payload: {
+      ...cashOutFields('returned'),
+      returned_amount: { type: 'string', format: 'decimal', description: 'The amount sent back (at most `amount`)' },
+    },
+  },
+  'cash_in.completed': {
+    group: 'cash_in',
+    description:
+      'Money arrived in one of your accounts: an inbound Pix (from a client of this service, settled on-us, or a sandbox deposit).',
+    webhook: true,
+    aggregate: 'the `cash_in` transaction',
+    payload: {
+      transaction_id: { type: 'string', format: 'uuid', description: 'The `cash_in` transaction (`transaction_id` in the API)' },
+      end_to_end_id: {
+        type: 'string',
+        format: 'end-to-end-id',
+        description: "The Pix end-to-end id (on-us: the same as the payer's cash-out)",
+      },
+      amount: { type: 'string', format: 'decimal', description: 'The amount the payer sent' },
+      fee: { type: 'string', format: 'decimal', description: 'The inbound fee charged on it (`"0.00"` when none)' },
+      net_amount: { type: 'string', format: 'decimal', description: '`amount` minus `fee`: what the available balance grew by' },
+      account_id: { type: 'string', format: 'uuid', description: 'The account credited' },
+      psp_ispb: { type: 'string', format: 'ispb', description: 'The ISPB of this institution, which holds the credited account' },
+    },
+  },
+  'key.registered': {
+    group: 'keys',
+    description: 'A Pix key was registered for one of your accounts.',
+    webhook: true,
+    aggregate: 'the key',
+    payload: keyFields('active'),
+  },
+  'key.deleted': {
+    group: 'keys',
+    description: 'A Pix key of yours left the directory; its value is free for anyone to register.',
+    webhook: true,
+    aggregate: 'the key',
+    payload: {
+      ...keyFields('deleted'),
+      deleted_at: { type: 'string', format: 'date-time', description: 'When the key was deleted' },
+      reason: { type: 'string', enum: KEY_DELETION_REASONS, description: 'Why (DICT reason; `USER_REQUESTED` when you gave none)' },
+    },
+  },
+  'limit_request.created': {
+    group: 'limits',
+    description: 'A request to change a cap was opened (internal).',
+    webhook: false,
+    aggregate: 'the limit request',
+    payload: limitRequestFields('pending'),
+  },
+  'limit_request.approved': {
+    group: 'limits',
+    description: "An administrator approved the request: the account's cap is now `requested_amount`.",
+    webhook: true,
+    aggregate: 'the limit request',
+    payload: limitRequestFields('approved'),
+  },
+  'limit_request.rejected': {
+    group: 'limits',
+    description: 'An administrator rejected the request (`response_reason` says why); the cap is unchanged.',
+    webhook: true,
+    aggregate: 'the limit request',
+    payload: limitRequestFields('rejected'),
+  },
+  'limit_request.expired': {
+    group: 'limits',
+    description: 'Nobody decided the request within 48 hours: it lapsed and the cap is unchanged.',
+    webhook: true,
+    aggregate: 'the limit request',
+    payload: limitRequestFields('expired'),
+  },
+} as const satisfies Record<string, EventDefinition>;
+
+export type EventName = keyof typeof EVENT_CATALOGUE;
+
+export const EVENT_NAMES = Object.keys(EVENT_CATALOGUE) as EventName[];
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(EVENT_CATALOGUE, name);
+}
+
+/** The payload of event `N`, derived from its schema. */
+export type EventPayload<N extends EventName> = PayloadOf<(typeof EVENT_CATALOGUE)[N]['payload']>;
+
+/** Whether webhook subscribers receive event `N` (a literal type per name). */
+export type EventWebhook<N extends EventName> = (typeof EVENT_CATALOGUE)[N]['webhook'];
+
+// One named payload type per event, for readers and call sites.
+export type CashOutQueuedPayload = EventPayload<'cash_out.queued'>;
+export type CashOutProcessingPayload = EventPayload<'cash_out.processing'>;
+export type CashOutCompletedPayload = EventPayload<'cash_out.completed'>;
+export type CashOutFailedPayload = EventPayload<'cash_out.failed'>;
+export type CashOutReturnedPayload = EventPayload<'cash_out.returned'>;
+export type CashInCompletedPayload = EventPayload<'cash_in.completed'>;
+export type KeyRegisteredPayload = EventPayload<'key.registered'>;
+export type KeyDeletedPayload = EventPayload<'key.deleted'>;
+export type LimitRequestCreatedPayload = EventPayload<'limit_request.created'>;
+export type LimitRequestApprovedPayload = EventPayload<'limit_request.approved'>;
+export type LimitRequestRejectedPayload = EventPayload<'limit_request.rejected'>;
+export type LimitRequestExpiredPayload = EventPayload<'limit_request.expired'>;

@@ -1,0 +1,80 @@
+import { EVENT_CATALOGUE, EVENT_GROUPS, EVENT_NAMES, type EventDefinition, type EventGroup } from './event-catalogue.js';
+import type { FieldSchema, StringFormat } from './event-schema.js';
+
+const INTRO = `# Events
+
+<!-- Generated from src/shared/domain/events/event-catalogue.ts by \`npm run openapi\`; do not edit by hand. -->
+
+Every state change that matters outside its module records an event in the same database transaction
+(transactional outbox, decisions.md). An event has a name (its \`type\`, below), the id of the aggregate it
+concerns (\`aggregate_id\`), the client it concerns, and a \`payload\` whose fields are listed per event.
+
+Events marked **webhook: yes** are offered to the client's webhook subscriptions: webhook delivery is not
+built yet, and these events wait in the outbox for the dispatcher (conventions.md §10). The others are
+internal: they only start work inside the service.
+
+Payload rules, for every event:
+
+- Every field listed is always present; a field that can be \`null\` says so. No other field appears.
+- Money is a decimal string with exactly 2 decimals (\`"150.00"\`), never a JSON number.
+- Field names are snake_case, as in the API.
+
+| format | meaning |
+|---|---|
+`;
+
+/** How each string format looks (the table under the intro). */
+const FORMATS: Record<StringFormat, string> = {
+  uuid: 'a UUID, lower case',
+  decimal: 'an amount in BRL: decimal string, exactly 2 decimals, e.g. `"150.00"`',
+  'date-time': 'ISO 8601 in UTC with milliseconds, e.g. `"2025-11-20T12:00:00.000Z"`',
+  'end-to-end-id': "32 characters: `E`, the payer's institution ISPB, `yyyyMMddHHmm` (UTC) and 11 letters or digits",
+  ispb: 'an institution code: 8 digits',
+};
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|');
+
+function typeOf(field: FieldSchema): string {
+  if (field.enum)
+    return field.enum.length === 1 ? `\`"${field.enum[0]}"\`` : `${field.type}: ${field.enum.map((v) => `\`${v}\``).join(', ')}`;
+  return field.format ? `${field.type} (${field.format})` : field.type;
+}
+
+function renderEvent(name: string, def: EventDefinition): string {
+  const fields = Object.entries(def.payload).map(
+    ([field, schema]) => `| \`${field}\` | ${cell(typeOf(schema))} | ${schema.nullable ? 'yes' : 'no'} | ${cell(schema.description)} |`,
+  );
+  return [
+    `### \`${name}\``,
+    '',
+    def.description,
+    '',
+    `Webhook: ${def.webhook ? 'yes' : 'no (internal)'}. Aggregate id: ${def.aggregate}.`,
+    '',
+    '| field | type | nullable | description |',
+    '|---|---|---|---|',
+    ...fields,
+  ].join('\n');
+}
+
+/** docs/events.md, from the event catalogue. */
+export function renderEventsMarkdown(): string {
+  const formats = (Object.keys(FORMATS) as StringFormat[]).map((f) => `| \`${f}\` | ${cell(FORMATS[f])} |`);
+  const summary = [
+    '## All events',
+    '',
+    '| event | webhook | description |',
+    '|---|---|---|',
+    ...EVENT_NAMES.map((name) => {
+      const def: EventDefinition = EVENT_CATALOGUE[name];
+      return `| [\`${name}\`](#${name.replace(/[^a-z0-9_-]/g, '')}) | ${def.webhook ? 'yes' : 'no'} | ${cell(def.description)} |`;
+    }),
+  ].join('\n');
+  const sections = (Object.keys(EVENT_GROUPS) as EventGroup[]).map((group) => {
+    const events = EVENT_NAMES.filter((name) => EVENT_CATALOGUE[name].group === group).map((name) =>
+      renderEvent(name, EVENT_CATALOGUE[name]),
+    );
+    return [`## ${EVENT_GROUPS[group]}`, ...events].join('\n\n');
+  });
+  return `${INTRO}${formats.join('\n')}\n\n${summary}\n\n${sections.join('\n\n')}\n`;
+}
