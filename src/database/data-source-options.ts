@@ -22,6 +22,9 @@ export function dataSourceOptions(
       statement_timeout: config.dbStatementTimeoutMs,
       lock_timeout: config.dbLockTimeoutMs,
       connectionTimeoutMillis: config.dbPoolTimeoutMs,
+      // Every transaction is READ COMMITTED by the session's default, whatever the server's default is,
+      // so opening one is a single `START TRANSACTION` round trip (no `SET TRANSACTION ...` after it).
+      options: '-c default_transaction_isolation=read\\ committed',
     },
   };
 }

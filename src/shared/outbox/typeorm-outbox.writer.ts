@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { DomainEvent } from '../domain/domain-event.js';
 import { TypeOrmUnitOfWork } from '../persistence/typeorm-unit-of-work.js';
-import { OutboxMessageOrmEntity } from './outbox-message.orm-entity.js';
 import { OutboxWriter } from './outbox.writer.js';
 
 /** Inserts outbox rows in the caller's transaction; refuses to write outside one. */
@@ -15,15 +13,17 @@ export class TypeOrmOutboxWriter extends OutboxWriter {
   async append(events: DomainEvent[]): Promise<void> {
     if (events.length === 0) return;
     if (!this.uow.inTransaction()) throw new Error('OutboxWriter.append must run inside UnitOfWork.run');
-    await this.uow.manager().insert(
-      OutboxMessageOrmEntity,
-      events.map((e) => ({
-        eventType: e.type,
-        aggregateId: e.aggregateId,
-        clientId: e.clientId,
-        payload: e.payload,
-        webhook: e.webhook,
-      })) as QueryDeepPartialEntity<OutboxMessageOrmEntity>[],
+    // Plain SQL, every event in one statement: this runs in every payment's transaction.
+    await this.uow.manager().query(
+      `INSERT INTO outbox_messages (event_type, aggregate_id, client_id, payload, webhook)
+       SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::uuid[], $4::jsonb[], $5::boolean[])`,
+      [
+        events.map((e) => e.type),
+        events.map((e) => e.aggregateId),
+        events.map((e) => e.clientId),
+        events.map((e) => JSON.stringify(e.payload)),
+        events.map((e) => e.webhook),
+      ],
     );
   }
 }

@@ -24,9 +24,12 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     return this.storage.getStore() !== undefined;
   }
 
-  /** Joins the surrounding transaction if there is one, else opens a READ COMMITTED one. */
+  /**
+   * Joins the surrounding transaction if there is one, else opens one: READ COMMITTED, the isolation
+   * every connection of the pool is opened with (data-source-options.ts), so it costs no extra statement.
+   */
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.inTransaction()) return work();
-    return this.dataSource.transaction('READ COMMITTED', (manager) => this.storage.run(manager, work));
+    return this.dataSource.transaction((manager) => this.storage.run(manager, work));
   }
 }

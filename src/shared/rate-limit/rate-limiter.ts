@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { DependencyUnavailableError } from '../errors/dependency-outage.js';
 import { DomainError } from '../errors/domain-error.js';
@@ -12,28 +12,63 @@ export class RateLimitedError extends DomainError {
   }
 }
 
-/** A named budget of points per minute per key, shared by every process through Redis. */
+/** Points a process leases at once: 1% of the minute's budget (at least one point). */
+export const leaseSizeFor = (points: number): number => Math.max(1, Math.floor(points / 100));
+const MAX_LEASES = 10_000;
+
+/**
+ * A named budget of points per minute per key, shared by every process through Redis, spent in leases:
+ * a process takes `leaseSize` points (or the cost, if larger) from Redis at once and spends them locally
+ * until they run out or the Redis window ends, so a hot path asks Redis about once per lease instead of
+ * on every request. With a one-point lease (budgets under 200 a minute) every point is asked of Redis,
+ * exactly as without leases. A larger lease errs only on the strict side, by at most one lease per
+ * process and key: points leased but not spent still count, and a lease refused near the end of the
+ * budget spends what was left of it.
+ */
 export class PerMinuteBudget {
-  constructor(private readonly limiter: RateLimiterRedis) {}
+  private readonly leases = new Map<string, { left: number; until: number }>();
+
+  constructor(
+    private readonly limiter: RateLimiterAbstract,
+    private readonly leaseSize = 1,
+    /** Milliseconds, to end a lease with its Redis window (a duration: no business time is read). */
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** Spends `cost` points of `key`'s budget or throws RateLimitedError. */
   async consume(key: string, cost = 1): Promise<void> {
+    if (this.spendLeased(key, cost)) return;
+    const take = Math.max(this.leaseSize, cost);
+    let granted: RateLimiterRes;
     try {
-      await this.limiter.consume(key, cost);
+      granted = await this.limiter.consume(key, take);
     } catch (e) {
       if (e instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(e.msBeforeNext / 1000)));
       // Redis could not be asked: the budget is unknown, so refuse for now rather than serve unmetered.
       throw new DependencyUnavailableError('redis');
     }
+    if (take > cost) {
+      if (this.leases.size >= MAX_LEASES) this.leases.clear();
+      this.leases.set(key, { left: take - cost, until: this.now() + granted.msBeforeNext });
+    }
   }
 
   /** Spends points without refusing (e.g. the extra cost of a miss after the answer is known). */
   async penalize(key: string, cost: number): Promise<void> {
+    if (this.spendLeased(key, cost)) return;
     try {
       await this.limiter.penalty(key, cost);
     } catch {
       throw new DependencyUnavailableError('redis');
     }
+  }
+
+  /** Takes `cost` from the key's current lease when it holds that many; false when Redis must be asked. */
+  private spendLeased(key: string, cost: number): boolean {
+    const lease = this.leases.get(key);
+    if (!lease || lease.left < cost || this.now() >= lease.until) return false;
+    lease.left -= cost;
+    return true;
   }
 }
 
@@ -45,13 +80,15 @@ export class RateLimiterFactory {
   ) {}
 
   perMinute(name: string, points: number): PerMinuteBudget {
-    return new PerMinuteBudget(
-      new RateLimiterRedis({
-        storeClient: this.redis.client,
-        keyPrefix: `${this.config.redisKeyPrefix}:rl:${name}`,
-        points,
-        duration: 60,
-      }),
-    );
+    return new PerMinuteBudget(this.limiter(name, points), leaseSizeFor(points));
+  }
+
+  private limiter(name: string, points: number): RateLimiterRedis {
+    return new RateLimiterRedis({
+      storeClient: this.redis.client,
+      keyPrefix: `${this.config.redisKeyPrefix}:rl:${name}`,
+      points,
+      duration: 60,
+    });
   }
 }

@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+
 import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { CashOutRepository } from '../../application/cash-out.repository.js';
 import { CashOut, type CashOutStatus } from '../../domain/cash-out.aggregate.js';
 import type { CashOutFlow } from '../../domain/cash-out-flow.js';
 import { CashOutOrmEntity } from './cash-out.orm-entity.js';
 
-type Row = QueryDeepPartialEntity<CashOutOrmEntity>;
-
 const toDomain = (r: CashOutOrmEntity) => CashOut.restore({ ...r, flow: r.flow as CashOutFlow, status: r.status as CashOutStatus });
-const toRow = (c: CashOut) => ({ ...c.snapshot }) as Row;
 
 @Injectable()
 export class TypeormCashOutRepository extends CashOutRepository {
@@ -18,7 +15,33 @@ export class TypeormCashOutRepository extends CashOutRepository {
   }
 
   async insert(cashOut: CashOut): Promise<void> {
-    await this.uow.manager().insert(CashOutOrmEntity, toRow(cashOut));
+    // Plain SQL: this insert is in every cash-out's creation.
+    const c = cashOut.snapshot;
+    await this.uow.manager().query(
+      `INSERT INTO cash_outs (id, client_id, account_id, external_id, amount, flow, pix_key, pix_key_type, payer, receiver,
+         end_to_end_id, status, error_code, error_message, returned_amount, completed_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18)`,
+      [
+        c.id,
+        c.clientId,
+        c.accountId,
+        c.externalId,
+        c.amount.toFixed6(),
+        c.flow,
+        c.pixKey,
+        c.pixKeyType,
+        JSON.stringify(c.payer),
+        JSON.stringify(c.receiver),
+        c.endToEndId,
+        c.status,
+        c.errorCode,
+        c.errorMessage,
+        c.returnedAmount?.toFixed6() ?? null,
+        c.completedAt,
+        c.createdAt,
+        c.updatedAt,
+      ],
+    );
   }
 
   async update(cashOut: CashOut): Promise<void> {

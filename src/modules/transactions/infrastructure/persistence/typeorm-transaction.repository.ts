@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import {
@@ -13,9 +13,9 @@ import type { Transaction } from '../../domain/transaction.aggregate.js';
 import { TransactionMapper } from './transaction.mapper.js';
 import { TransactionOrmEntity } from './transaction.orm-entity.js';
 
-type Row = QueryDeepPartialEntity<TransactionOrmEntity>;
-
 const UNIQUE_VIOLATION = '23505';
+
+const jsonOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
 
 @Injectable()
 export class TypeormTransactionRepository extends TransactionRepository {
@@ -25,7 +25,38 @@ export class TypeormTransactionRepository extends TransactionRepository {
 
   async insert(tx: Transaction): Promise<void> {
     try {
-      await this.uow.manager().insert(TransactionOrmEntity, TransactionMapper.toOrm(tx) as Row);
+      // Plain SQL: this insert is in every payment's transaction.
+      const t = tx.snapshot;
+      await this.uow.manager().query(
+        `INSERT INTO transactions (id, client_id, account_id, type, status, external_id, reference, amount, tax_amount, pix_key,
+           pix_key_type, end_to_end_id, payer, receiver, description, channel, metadata, error_code, error_message, processed_at,
+           created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::jsonb, $15, $16, $17::jsonb, $18, $19, $20, $21, $22)`,
+        [
+          t.id,
+          t.clientId,
+          t.accountId,
+          t.type,
+          t.status,
+          t.externalId,
+          t.reference,
+          t.amount.toFixed6(),
+          t.taxAmount.toFixed6(),
+          t.pixKey,
+          t.pixKeyType,
+          t.endToEndId,
+          jsonOrNull(t.payer),
+          jsonOrNull(t.receiver),
+          t.description,
+          t.channel,
+          jsonOrNull(t.metadata),
+          t.errorCode,
+          t.errorMessage,
+          t.processedAt,
+          t.createdAt,
+          t.updatedAt,
+        ],
+      );
     } catch (e) {
       const err = e as QueryFailedError & { code?: string; constraint?: string };
       if (err instanceof QueryFailedError && err.code === UNIQUE_VIOLATION && err.constraint === 'uq_transactions_external_id') {
