@@ -3,6 +3,14 @@ import type { AppConfig } from '../config/app.config.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 
+/** Connections per process. */
+export const DB_POOL_MAX = 20;
+/**
+ * Of those, how many request transactions may never take: they stay free for background work (queue
+ * jobs such as settlement), so a burst of API requests cannot starve settlement of connections.
+ */
+export const DB_POOL_RESERVED_FOR_BACKGROUND = 5;
+
 /** The one TypeORM configuration: explicit entities and migrations, never `synchronize`. */
 export function dataSourceOptions(
   config: Pick<AppConfig, 'databaseUrl' | 'dbStatementTimeoutMs' | 'dbLockTimeoutMs' | 'dbPoolTimeoutMs'>,
@@ -18,7 +26,7 @@ export function dataSourceOptions(
     installExtensions: false,
     // Every statement, lock wait and pool wait is bounded (docs/decisions.md, "Timeouts").
     extra: {
-      max: 10,
+      max: DB_POOL_MAX,
       statement_timeout: config.dbStatementTimeoutMs,
       lock_timeout: config.dbLockTimeoutMs,
       connectionTimeoutMillis: config.dbPoolTimeoutMs,

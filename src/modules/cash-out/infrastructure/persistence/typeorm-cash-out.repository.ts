@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-
+import { Money } from '../../../../shared/money/money.js';
 import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { CashOutRepository } from '../../application/cash-out.repository.js';
 import { CashOut, type CashOutStatus } from '../../domain/cash-out.aggregate.js';
 import type { CashOutFlow } from '../../domain/cash-out-flow.js';
 import { CashOutOrmEntity } from './cash-out.orm-entity.js';
+
+/** A cash_outs row as the lock query returns it: money as text, jsonb parsed by pg. */
+type LockedRow = Omit<CashOutOrmEntity, 'amount' | 'returnedAmount'> & { amount: string; returnedAmount: string | null };
 
 const toDomain = (r: CashOutOrmEntity) => CashOut.restore({ ...r, flow: r.flow as CashOutFlow, status: r.status as CashOutStatus });
 
@@ -63,14 +66,24 @@ export class TypeormCashOutRepository extends CashOutRepository {
     return row ? toDomain(row) : null;
   }
 
+  /** Twice in every settlement: plain SQL, one primary-key probe with its row lock. */
   async lock(id: string): Promise<CashOut | null> {
-    const row = await this.uow
-      .manager()
-      .createQueryBuilder(CashOutOrmEntity, 'c')
-      .where('c.id = :id', { id })
-      .setLock('pessimistic_write')
-      .getOne();
-    return row ? toDomain(row) : null;
+    const [row]: LockedRow[] = await this.uow.manager().query(
+      `SELECT id, client_id AS "clientId", account_id AS "accountId", external_id AS "externalId", amount::text, flow,
+              pix_key AS "pixKey", pix_key_type AS "pixKeyType", payer, receiver, end_to_end_id AS "endToEndId", status,
+              error_code AS "errorCode", error_message AS "errorMessage", returned_amount::text AS "returnedAmount",
+              completed_at AS "completedAt", created_at AS "createdAt", updated_at AS "updatedAt"
+       FROM cash_outs WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    if (!row) return null;
+    return CashOut.restore({
+      ...row,
+      amount: Money.of(row.amount),
+      returnedAmount: row.returnedAmount === null ? null : Money.of(row.returnedAmount),
+      flow: row.flow as CashOutFlow,
+      status: row.status as CashOutStatus,
+    });
   }
 
   async unfinishedBefore(before: Date, limit: number): Promise<string[]> {

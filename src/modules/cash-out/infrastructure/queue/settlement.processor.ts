@@ -16,7 +16,7 @@ export class SettlementProcessor {
     private readonly returns: ReturnCashOutUseCase,
   ) {}
 
-  @OnJob('cash_out.queued', 4)
+  @OnJob('cash_out.queued', 8)
   async onQueued(job: QueueJob<OutboxJobData>): Promise<void> {
     await this.settle.execute(job.data.aggregateId, isLastAttempt(job));
   }
