@@ -10,6 +10,7 @@ import { MoneySafety1763900000000 } from './1763900000000-money-safety.js';
 import { LimitUsage1763910000000 } from './1763910000000-limit-usage.js';
 import { ListIndexes1763920000000 } from './1763920000000-list-indexes.js';
 import { OutboxNotify1763930000000 } from './1763930000000-outbox-notify.js';
+import { ListReferenceIndex1763940000000 } from './1763940000000-list-reference-index.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   LimitUsage1763910000000,
   ListIndexes1763920000000,
   OutboxNotify1763930000000,
+  ListReferenceIndex1763940000000,
 ];

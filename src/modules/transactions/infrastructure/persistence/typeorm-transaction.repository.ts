@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, type SelectQueryBuilder } from 'typeorm';
 
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
@@ -14,11 +14,16 @@ import { TransactionMapper } from './transaction.mapper.js';
 import { TransactionOrmEntity } from './transaction.orm-entity.js';
 
 const UNIQUE_VIOLATION = '23505';
+/** How many filters at the total's cap each process remembers (cleared when full). */
+const AT_CAP_MEMORY = 10_000;
 
 const jsonOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
 
 @Injectable()
 export class TypeormTransactionRepository extends TransactionRepository {
+  /** Filters (without `status`) whose total has reached LIST_TOTAL_CAP; see cappedTotal. */
+  private readonly atCap = new Set<string>();
+
   constructor(private readonly uow: TypeOrmUnitOfWork) {
     super();
   }
@@ -93,14 +98,52 @@ export class TypeormTransactionRepository extends TransactionRepository {
       if (f.from && f.to) qb.andWhere('t.created_at BETWEEN :from AND :to', { from: f.from, to: f.to });
       return qb;
     };
-    // Served by (client_id[, type | status], created_at DESC, id DESC): reads offset + limit index entries.
-    const rows = await filtered().orderBy('t.created_at', 'DESC').addOrderBy('t.id', 'DESC').limit(f.limit).offset(f.offset).getMany();
-    // The total is counted up to LIST_TOTAL_CAP + 1 rows, so its cost is bounded whatever the history.
+    // Served by (client_id[, type | status | reference], created_at DESC, id DESC). The page's ids come
+    // first, from the index alone (an index-only scan of offset + limit entries), and only those rows
+    // are read from the table: an offset no longer reads every skipped row from the heap.
+    const page = filtered().select('t.id').orderBy('t.created_at', 'DESC').addOrderBy('t.id', 'DESC').limit(f.limit).offset(f.offset);
+    const rows = await this.uow
+      .manager()
+      .createQueryBuilder(TransactionOrmEntity, 'tx')
+      .where(`tx.id IN (${page.getQuery()})`)
+      .setParameters(page.getParameters())
+      .orderBy('tx.created_at', 'DESC')
+      .addOrderBy('tx.id', 'DESC')
+      .getMany();
+    return { items: rows.map(TransactionMapper.toDomain), total: await this.cappedTotal(f, filtered) };
+  }
+
+  /**
+   * Matching rows counted up to LIST_TOTAL_CAP + 1, so the cost is bounded whatever the history, in the
+   * list's order, so the count reads the page's index (in time order, as the table is) and not whichever
+   * index is smallest. Rows are never deleted and only their status changes, so once a filter without
+   * `status` has reached the cap it stays there: such filters are remembered (bounded, per process) and
+   * not counted again. That is the 10,001 index entries a long history would otherwise read per page.
+   */
+  private async cappedTotal(f: TransactionFilter, filtered: () => SelectQueryBuilder<TransactionOrmEntity>): Promise<number> {
+    const key = f.status
+      ? null
+      : JSON.stringify([
+          f.clientId,
+          f.type ?? null,
+          f.endToEndId ?? null,
+          f.reference ?? null,
+          f.from?.toISOString() ?? null,
+          f.to?.toISOString() ?? null,
+        ]);
+    if (key !== null && this.atCap.has(key)) return LIST_TOTAL_CAP;
     const [sql, params] = filtered()
       .select('1')
+      .orderBy('t.created_at', 'DESC')
+      .addOrderBy('t.id', 'DESC')
       .limit(LIST_TOTAL_CAP + 1)
       .getQueryAndParameters();
     const [{ n }] = await this.uow.manager().query(`SELECT count(*)::int AS n FROM (${sql}) capped`, params);
-    return { items: rows.map(TransactionMapper.toDomain), total: Math.min(n, LIST_TOTAL_CAP) };
+    // Inside a transaction the count may include rows that will roll back: only committed data is remembered.
+    if (key !== null && n > LIST_TOTAL_CAP && !this.uow.inTransaction()) {
+      if (this.atCap.size >= AT_CAP_MEMORY) this.atCap.clear();
+      this.atCap.add(key);
+    }
+    return Math.min(n, LIST_TOTAL_CAP);
   }
 }
