@@ -11,6 +11,7 @@ import { LimitUsage1763910000000 } from './1763910000000-limit-usage.js';
 import { ListIndexes1763920000000 } from './1763920000000-list-indexes.js';
 import { OutboxNotify1763930000000 } from './1763930000000-outbox-notify.js';
 import { ListReferenceIndex1763940000000 } from './1763940000000-list-reference-index.js';
+import { ExpectRows1763950000000 } from './1763950000000-expect-rows.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   ListIndexes1763920000000,
   OutboxNotify1763930000000,
   ListReferenceIndex1763940000000,
+  ExpectRows1763950000000,
 ];

@@ -38,6 +38,13 @@ interface StoredRefusal {
   refusal: { code: ErrorCode; message: string; details: ErrorDetail[] };
 }
 
+/** The fenced answer found its claim taken over (expect_rows raised IP001). */
+function claimLost(err: unknown): DomainError | null {
+  const e = err as { code?: string; driverError?: { code?: string } };
+  if ((e.driverError ?? e).code !== 'IP001') return null;
+  return new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A retry with this idempotency key took over the request; this run was rolled back');
+}
+
 /**
  * A refusal is the request's outcome and is kept (a retry gets the same answer); a rate limit or an
  * outage is not an outcome, the work did not happen, and a retry may run it.
@@ -82,19 +89,18 @@ export class IdempotencyService {
     try {
       return await this.uow.run(async () => {
         const result = await work();
-        // TypeORM answers an UPDATE with [rows, affected count].
-        const [, stored] = (await this.uow.manager().query(
-          `UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5
-           WHERE client_id = $1 AND key = $2 AND claim_token = $3 AND status = 'in_progress'`,
+        // Sent with the COMMIT: the row count is checked in the database (expect_rows), whose error stops
+        // the COMMIT. A retry that took the claim over while this run was stuck leaves no row to update:
+        // this run rolls back, and the retry's run counts.
+        await this.uow.write(
+          `WITH stored AS (
+             UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5
+             WHERE client_id = $1 AND key = $2 AND claim_token = $3 AND status = 'in_progress' RETURNING 1
+           )
+           SELECT expect_rows((SELECT count(*) FROM stored), 1, 'idempotency claim lost')`,
           [req.clientId, key, token, result.status, JSON.stringify(result.body)],
-        )) as [unknown[], number];
-        if (stored !== 1) {
-          // A retry took the claim over while this run was stuck: roll this run back; the retry's run counts.
-          throw new DomainError(
-            'IDEMPOTENCY_KEY_IN_USE',
-            'A retry with this idempotency key took over the request; this run was rolled back',
-          );
-        }
+          claimLost,
+        );
         return { ...result, replayed: false };
       });
     } catch (err) {

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { JobPublisher } from '../queue/job-publisher.js';
+import { TypeOrmUnitOfWork } from '../persistence/typeorm-unit-of-work.js';
+import { inBackgroundLane } from '../persistence/work-lane.js';
 import { QueueRoutes } from '../queue/queue-routes.js';
 
 const BATCH = 100;
@@ -36,7 +37,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private listener: pg.Client | undefined;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly uow: TypeOrmUnitOfWork,
     private readonly publisher: JobPublisher,
     private readonly routes: QueueRoutes,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -91,30 +92,33 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Publishes one batch; returns how many rows it relayed. Public for tests and the CLI. */
   async relayOnce(): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      // Plain SQL (served by the partial index on unpublished rows): this runs for every batch of events.
-      const rows: RelayedRow[] = await manager.query(
-        `SELECT id::text, event_id AS "eventId", event_type AS "eventType", aggregate_id AS "aggregateId", client_id AS "clientId",
+    // Two round trips a batch: the claim (with START TRANSACTION), then the mark (with the COMMIT).
+    return inBackgroundLane(() =>
+      this.uow.run(async () => {
+        // Plain SQL (served by the partial index on unpublished rows): this runs for every batch of events.
+        const rows = await this.uow.read<RelayedRow>(
+          `SELECT id::text, event_id AS "eventId", event_type AS "eventType", aggregate_id AS "aggregateId", client_id AS "clientId",
                 payload, created_at AS "createdAt"
          FROM outbox_messages WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [BATCH],
-      );
-      // The batch's jobs go to Redis concurrently (one pipelined burst, not one round trip each); the
-      // job id makes a republished row (after a crash before the UPDATE commits) a no-op in Bull.
-      await Promise.all(
-        rows.flatMap((row) =>
-          this.routes
-            .routesFor(row.eventType)
-            .map(({ queue, options }) =>
-              this.publisher.publish(queue, row.eventType, this.jobData(row), { ...options, jobId: `outbox-${row.id}-${queue}` }),
-            ),
-        ),
-      );
-      if (rows.length > 0) {
-        await manager.query(`UPDATE outbox_messages SET published_at = now() WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
-      }
-      return rows.length;
-    });
+          [BATCH],
+        );
+        // The batch's jobs go to Redis concurrently (one pipelined burst, not one round trip each); the
+        // job id makes a republished row (after a crash before the UPDATE commits) a no-op in Bull.
+        await Promise.all(
+          rows.flatMap((row) =>
+            this.routes
+              .routesFor(row.eventType)
+              .map(({ queue, options }) =>
+                this.publisher.publish(queue, row.eventType, this.jobData(row), { ...options, jobId: `outbox-${row.id}-${queue}` }),
+              ),
+          ),
+        );
+        if (rows.length > 0) {
+          await this.uow.write(`UPDATE outbox_messages SET published_at = now() WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
+        }
+        return rows.length;
+      }),
+    );
   }
 
   private jobData(row: RelayedRow): Record<string, unknown> {

@@ -13,8 +13,8 @@ export class TypeOrmOutboxWriter extends OutboxWriter {
   async append(events: DomainEvent[]): Promise<void> {
     if (events.length === 0) return;
     if (!this.uow.inTransaction()) throw new Error('OutboxWriter.append must run inside UnitOfWork.run');
-    // Plain SQL, every event in one statement: this runs in every payment's transaction.
-    await this.uow.manager().query(
+    // Plain SQL, every event in one statement, sent with the transaction's next round trip.
+    await this.uow.write(
       `INSERT INTO outbox_messages (event_type, aggregate_id, client_id, payload, webhook)
        SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::uuid[], $4::jsonb[], $5::boolean[])`,
       [

@@ -1,9 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import type { PoolClient, QueryResult } from 'pg';
+import { DataSource, EntityManager, type QueryRunner } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { DB_POOL_MAX, DB_POOL_RESERVED_FOR_BACKGROUND } from '../../database/data-source-options.js';
 import { UnitOfWork } from './unit-of-work.js';
+import { inlineParameters } from './sql-literal.js';
 import { isBackgroundLane } from './work-lane.js';
 
 /** A counting semaphore whose waits give up after `timeoutMs`, with pg-pool's own timeout message. */
@@ -38,13 +40,49 @@ class Permits {
   }
 }
 
+/** Turns a database error of one statement into the domain's refusal, or null when the error is not its own. */
+export type ErrorMapper = (err: unknown) => Error | null;
+
+/** One open transaction: its connection, and what waits to travel with the next round trip. */
+interface OpenTransaction {
+  runner: QueryRunner;
+  client: PoolClient;
+  /** Statements (parameters written in) not sent yet: `START TRANSACTION` first, then deferred writes. */
+  pending: string[];
+  /** How the pending writes' own errors read as refusals (e.g. a unique violation as a duplicate). */
+  mappers: ErrorMapper[];
+  /** Whether `START TRANSACTION` has gone to the server (so there is something to roll back). */
+  started: boolean;
+  /** Reads asked for in the current tick, sent together (with the pending writes) by one microtask. */
+  reads: QueuedRead[];
+}
+
+interface QueuedRead {
+  sql: string;
+  params: readonly unknown[];
+  resolve(rows: unknown[]): void;
+  reject(err: unknown): void;
+}
+
 /**
- * The TypeORM unit of work: the transaction's manager lives in AsyncLocalStorage, and repositories
- * (infrastructure only) ask it for the current `EntityManager`.
+ * The TypeORM unit of work: the open transaction lives in AsyncLocalStorage, and repositories
+ * (infrastructure only) ask it for the current `EntityManager`, or use `read` and `write`.
+ *
+ * Round trips are the cost of the money path (each is a syscall pair and a wake-up of a Postgres
+ * backend), so a transaction sends its statements in as few as it can, in order:
+ * - `START TRANSACTION` is not sent alone: it goes with the transaction's first statement;
+ * - `write` (an INSERT or UPDATE whose answer the code does not need) is not sent at once: it goes with
+ *   the next `read`, the next query of the manager, or the `COMMIT`, in one simple-protocol message;
+ * - reads asked for in the same tick (`Promise.all`) travel together too;
+ * - a transaction that never touched the database sends nothing at all.
+ * The statements still run one after another in the one transaction, in the order the code issued them;
+ * the first error stops the rest (the COMMIT too) and surfaces from the round trip that carried it, as
+ * its write's mapped refusal when it has one. A write whose row count matters checks it in SQL
+ * (`expect_rows`), since the code only hears of it at the commit.
  */
 @Injectable()
 export class TypeOrmUnitOfWork extends UnitOfWork {
-  private readonly storage = new AsyncLocalStorage<EntityManager>();
+  private readonly storage = new AsyncLocalStorage<OpenTransaction>();
   /** Request transactions may hold all but the pool's last connections; background work may use every one. */
   private readonly requestPermits = new Permits(DB_POOL_MAX - DB_POOL_RESERVED_FOR_BACKGROUND);
 
@@ -57,7 +95,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
 
   /** The manager of the surrounding transaction, or the plain one outside a transaction. */
   manager(): EntityManager {
-    return this.storage.getStore() ?? this.dataSource.manager;
+    return this.storage.getStore()?.runner.manager ?? this.dataSource.manager;
   }
 
   inTransaction(): boolean {
@@ -81,7 +119,107 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     }
   }
 
-  private open<T>(work: () => Promise<T>): Promise<T> {
-    return this.dataSource.transaction((manager) => this.storage.run(manager, work));
+  /**
+   * A write whose answer is not needed. In a transaction it is sent with the next round trip (see the
+   * class comment), and `mapError` turns its own database error into a refusal there; outside one it runs now.
+   */
+  async write(sql: string, params: readonly unknown[], mapError?: ErrorMapper): Promise<void> {
+    const tx = this.storage.getStore();
+    if (!tx) {
+      try {
+        await this.dataSource.query(sql, [...params]);
+      } catch (err) {
+        throw mapError?.(err) ?? err;
+      }
+      return;
+    }
+    tx.pending.push(inlineParameters(sql, params));
+    if (mapError) tx.mappers.push(mapError);
+  }
+
+  /**
+   * A statement whose rows are needed (a SELECT, or a write with RETURNING). Pending writes travel with
+   * it, and so do the other reads asked for in the same tick.
+   */
+  async read<T>(sql: string, params: readonly unknown[]): Promise<T[]> {
+    const tx = this.storage.getStore();
+    if (!tx) return (await this.dataSource.query(sql, [...params])) as T[];
+    return new Promise<unknown[]>((resolve, reject) => {
+      if (tx.reads.push({ sql, params, resolve, reject }) === 1) queueMicrotask(() => void this.sendReads(tx));
+    }) as Promise<T[]>;
+  }
+
+  private async sendReads(tx: OpenTransaction): Promise<void> {
+    const reads = tx.reads;
+    tx.reads = [];
+    try {
+      const only = reads.length === 1 && tx.pending.length === 0 ? reads[0] : undefined;
+      if (only) {
+        // Alone on the wire: the extended protocol, with bound parameters.
+        only.resolve((await this.send(tx, () => tx.client.query(only.sql, [...only.params]))).rows);
+        return;
+      }
+      const results = await this.flush(
+        tx,
+        reads.map((r) => inlineParameters(r.sql, r.params)),
+      );
+      const own = results.slice(results.length - reads.length);
+      reads.forEach((r, i) => r.resolve(own[i]?.rows ?? []));
+    } catch (err) {
+      for (const r of reads) r.reject(err);
+    }
+  }
+
+  private async open<T>(work: () => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    const client = (await runner.connect()) as PoolClient;
+    const tx: OpenTransaction = { runner, client, pending: ['START TRANSACTION'], mappers: [], started: false, reads: [] };
+    // Every query of the transaction's manager (TypeORM's finders, query builders, `manager().query`)
+    // sends the pending statements first, so the transaction sees its own writes in the order made.
+    const query = runner.query.bind(runner);
+    runner.query = async (...args: Parameters<QueryRunner['query']>) => {
+      if (tx.pending.length > 0) await this.flush(tx, []);
+      return query(...args);
+    };
+    const state = runner as unknown as { isTransactionActive: boolean; releasePostgresConnection(err?: unknown): Promise<void> };
+    state.isTransactionActive = true; // TypeORM's own writes (save, insert) then open no transaction of their own
+    let broken: unknown = undefined;
+    try {
+      const result = await this.storage.run(tx, work);
+      if (tx.started || tx.pending.length > 1) await this.flush(tx, ['COMMIT']);
+      return result;
+    } catch (err) {
+      if (tx.started) {
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      }
+      throw err;
+    } finally {
+      state.isTransactionActive = false;
+      // A connection whose ROLLBACK failed is in an unknown state: the pool closes it instead of reusing it.
+      await state.releasePostgresConnection(broken);
+    }
+  }
+
+  /** Sends the pending statements and `then` as one simple-protocol message; the results in order. */
+  private async flush(tx: OpenTransaction, then: string[]): Promise<QueryResult[]> {
+    const statements = [...tx.pending, ...then];
+    tx.pending = [];
+    const result = await this.send(tx, () => tx.client.query(statements.join(';\n')) as Promise<QueryResult | QueryResult[]>);
+    return Array.isArray(result) ? result : [result];
+  }
+
+  private async send<R>(tx: OpenTransaction, call: () => Promise<R>): Promise<R> {
+    const mappers = tx.mappers;
+    tx.mappers = [];
+    tx.started = true;
+    try {
+      return await call();
+    } catch (err) {
+      for (const map of mappers) {
+        const refusal = map(err);
+        if (refusal) throw refusal;
+      }
+      throw err;
+    }
   }
 }

@@ -29,9 +29,14 @@ export class AccountLimitPolicy extends LimitPolicy {
 
   async assertWithinLimits(c: LimitCheck): Promise<void> {
     if (!this.uow.inTransaction()) throw new Error('LimitPolicy.assertWithinLimits must run inside UnitOfWork.run');
-    const overrides = await this.accountLimits.overridesFor(c.accountId, c.type);
-    const caps = effectiveCaps(c.personType ?? (await this.personTypeOf(c.clientId)), c.type, overrides);
-    const sheets = await this.sheets.build(c.accountId, { [c.type]: caps }, limitWindows(c.at));
+    const personType = c.personType ?? (await this.personTypeOf(c.clientId));
+    const windows = limitWindows(c.at);
+    // Both reads in one round trip (the unit of work sends reads of the same tick together).
+    const [overrides, used] = await Promise.all([
+      this.accountLimits.overridesFor(c.accountId, c.type),
+      this.sheets.used(c.accountId, windows),
+    ]);
+    const sheets = LimitSheets.from({ [c.type]: effectiveCaps(personType, c.type, overrides) }, used, windows);
     const breaches = sheets[c.type]!.without(c.amount).breaches(c.amount);
     if (breaches.length > 0) throw new LimitExceededError(c.type, c.amount.toFixed2(), breaches);
   }

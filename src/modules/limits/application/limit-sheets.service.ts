@@ -3,7 +3,7 @@ import type { CapTable } from '../domain/default-limits.js';
 import type { LimitType } from '../domain/limit-kinds.js';
 import { LimitSheet } from '../domain/limit-sheet.value-object.js';
 import type { LimitWindows } from '../domain/limit-windows.js';
-import { LimitUsageRepository } from './limit-usage.repository.js';
+import { LimitUsageRepository, type UsageByPeriod } from './limit-usage.repository.js';
 
 /**
  * Builds an account's LimitSheets from its caps and the stored usage counters of the windows: one
@@ -19,7 +19,19 @@ export class LimitSheets {
     caps: Partial<Record<LimitType, CapTable>>,
     w: LimitWindows,
   ): Promise<Partial<Record<LimitType, LimitSheet>>> {
-    const used = await this.usage.usage(accountId, w);
+    return LimitSheets.from(caps, await this.used(accountId, w), w);
+  }
+
+  /** The stored usage of the account's windows (for callers that read it alongside other things). */
+  used(accountId: string, w: LimitWindows): Promise<Record<LimitType, UsageByPeriod>> {
+    return this.usage.usage(accountId, w);
+  }
+
+  static from(
+    caps: Partial<Record<LimitType, CapTable>>,
+    used: Record<LimitType, UsageByPeriod>,
+    w: LimitWindows,
+  ): Partial<Record<LimitType, LimitSheet>> {
     const sheets: Partial<Record<LimitType, LimitSheet>> = {};
     for (const [type, table] of Object.entries(caps) as [LimitType, CapTable][]) {
       sheets[type] = new LimitSheet(type, table, used[type], w.current);

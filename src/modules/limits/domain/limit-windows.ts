@@ -71,7 +71,27 @@ function localToInstant(year: number, month: number, day: number, hour: number):
   return new Date(wall - offsetMs(new Date(guess)));
 }
 
+const within = (w: TimeWindow, at: Date): boolean => w.from <= at && at < w.to;
+
+/** The last windows computed: every payment asks, and they change only a few times a day. */
+let last: LimitWindows | undefined;
+
+/**
+ * The windows `at` falls in. They are a function of the period, day and month that contain `at` alone,
+ * so the last answer is given again while `at` is still inside all three (frozen: callers share it).
+ */
 export function limitWindows(at: Date): LimitWindows {
+  if (last && within(last.period, at) && within(last.day, at) && within(last.month, at)) return last;
+  last = deepFreeze(computeWindows(at));
+  return last;
+}
+
+function deepFreeze(w: LimitWindows): LimitWindows {
+  for (const window of [w.period, w.daytime, w.nighttime, w.day, w.month]) Object.freeze(window);
+  return Object.freeze(w);
+}
+
+function computeWindows(at: Date): LimitWindows {
   const { year, month, day, hour } = partsOf(at);
   const local = (d: number, h: number) => localToInstant(year, month, d, h);
   const isDaytime = hour >= DAYTIME_START_HOUR && hour < NIGHTTIME_START_HOUR;

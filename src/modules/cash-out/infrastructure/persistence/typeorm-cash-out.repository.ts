@@ -18,9 +18,9 @@ export class TypeormCashOutRepository extends CashOutRepository {
   }
 
   async insert(cashOut: CashOut): Promise<void> {
-    // Plain SQL: this insert is in every cash-out's creation.
+    // Plain SQL, sent with the transaction's next round trip: this insert is in every cash-out's creation.
     const c = cashOut.snapshot;
-    await this.uow.manager().query(
+    await this.uow.write(
       `INSERT INTO cash_outs (id, client_id, account_id, external_id, amount, flow, pix_key, pix_key_type, payer, receiver,
          end_to_end_id, status, error_code, error_message, returned_amount, completed_at, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18)`,
@@ -49,7 +49,7 @@ export class TypeormCashOutRepository extends CashOutRepository {
 
   async update(cashOut: CashOut): Promise<void> {
     const c = cashOut.snapshot;
-    await this.uow.manager().query(
+    await this.uow.write(
       `UPDATE cash_outs SET status = $2, error_code = $3, error_message = $4, returned_amount = $5, completed_at = $6, updated_at = $7
        WHERE id = $1`,
       [c.id, c.status, c.errorCode, c.errorMessage, c.returnedAmount?.toFixed2() ?? null, c.completedAt, c.updatedAt],
@@ -68,7 +68,7 @@ export class TypeormCashOutRepository extends CashOutRepository {
 
   /** Twice in every settlement: plain SQL, one primary-key probe with its row lock. */
   async lock(id: string): Promise<CashOut | null> {
-    const [row]: LockedRow[] = await this.uow.manager().query(
+    const [row] = await this.uow.read<LockedRow>(
       `SELECT id, client_id AS "clientId", account_id AS "accountId", external_id AS "externalId", amount::text, flow,
               pix_key AS "pixKey", pix_key_type AS "pixKeyType", payer, receiver, end_to_end_id AS "endToEndId", status,
               error_code AS "errorCode", error_message AS "errorMessage", returned_amount::text AS "returnedAmount",

@@ -39,7 +39,7 @@ export class TypeormPixKeyRepository extends PixKeyRepository {
 
   /** On every payment by key and every decode: plain SQL (one index probe, no query building). */
   async findActiveByValue(keyValue: string): Promise<PixKey | null> {
-    const [row]: PixKeyOrmEntity[] = await this.uow.manager().query(
+    const [row] = await this.uow.read<PixKeyOrmEntity>(
       `SELECT id, client_id AS "clientId", account_id AS "accountId", key_type AS "keyType", key_value AS "keyValue", status,
               deletion_reason AS "deletionReason", created_at AS "createdAt", updated_at AS "updatedAt", deleted_at AS "deletedAt"
        FROM pix_keys WHERE key_value = $1 AND status = 'active'`,

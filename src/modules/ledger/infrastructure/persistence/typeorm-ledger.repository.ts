@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { In } from 'typeorm';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
@@ -28,25 +29,26 @@ export class TypeormLedgerRepository extends LedgerRepository {
   async lockBalances(accountIds: string[]): Promise<Map<string, AccountBalance>> {
     // Plain SQL on the hot path: one round trip, no entity hydration. Sorted by id, so two movements
     // over the same accounts always lock them in the same order.
-    const rows: { id: string; available: string; blocked: string }[] = await this.uow
-      .manager()
-      .query(`SELECT id, available::text, blocked::text FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [
-        accountIds,
-      ]);
+    const rows = await this.uow.read<{ id: string; available: string; blocked: string }>(
+      `SELECT id, available::text, blocked::text FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
+      [accountIds],
+    );
     if (rows.length !== new Set(accountIds).size) throw new DomainError('ACCOUNT_NOT_FOUND', 'Ledger account not found');
     return new Map(rows.map((r) => [r.id, new AccountBalance(Money.of(r.available), Money.of(r.blocked))]));
   }
 
   /**
    * The journal, its postings, its entries and the new balances in ONE statement (data-modifying CTEs
-   * all run, in one snapshot): one round trip instead of four, while the balance rows are locked.
+   * all run, in one snapshot), sent with the transaction's next round trip: the journal's id is made
+   * here, so nothing waits for an answer while the balance rows are locked.
    */
   async saveJournal(transactionId: string | null, description: string, draft: JournalDraft): Promise<string> {
     const { postings, entries } = draft;
     const balances = [...draft.balances];
-    const rows: { id: string }[] = await this.uow.manager().query(
+    const journalId = randomUUID();
+    await this.uow.write(
       `WITH j AS (
-         INSERT INTO journals (transaction_id, description) VALUES ($1, $2) RETURNING id
+         INSERT INTO journals (id, transaction_id, description) VALUES ($17, $1, $2) RETURNING id
        ), p AS (
          INSERT INTO postings (journal_id, account_id, internal_account, bucket, amount)
          SELECT j.id, x.account_id, x.internal_account, x.bucket, x.amount
@@ -83,11 +85,10 @@ export class TypeormLedgerRepository extends LedgerRepository {
         balances.map(([id]) => id),
         balances.map(([, b]) => b.available.toFixed6()),
         balances.map(([, b]) => b.blocked.toFixed6()),
+        journalId,
       ],
     );
-    const journal = rows[0];
-    if (!journal) throw new Error('journal insert returned no id');
-    return journal.id;
+    return journalId;
   }
 
   async findBalance(accountId: string): Promise<StoredBalance | null> {

@@ -21,7 +21,7 @@ export class SqlLimitUsageRepository extends LimitUsageRepository {
       daily: w.day.from,
       monthly: w.month.from,
     };
-    const rows: { limit_type: LimitType; window_kind: string; used: string }[] = await this.uow.manager().query(
+    const rows = await this.uow.read<{ limit_type: LimitType; window_kind: string; used: string }>(
       `SELECT limit_type, window_kind, used::text AS used FROM limit_usage
        WHERE account_id = $1 AND ((window_kind = 'daytime' AND window_start = $2) OR (window_kind = 'nighttime' AND window_start = $3)
           OR (window_kind = 'day' AND window_start = $4) OR (window_kind = 'month' AND window_start = $5))`,

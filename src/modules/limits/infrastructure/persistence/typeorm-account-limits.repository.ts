@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Money } from '../../../../shared/money/money.js';
+import { Money } from '../../../../shared/money/money.js';
 import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { AccountLimitsRepository } from '../../application/account-limits.repository.js';
 import type { CapOverrides } from '../../domain/default-limits.js';
@@ -29,8 +29,21 @@ export class TypeormAccountLimitsRepository extends AccountLimitsRepository {
     super();
   }
 
+  /** In every payment's transaction: plain SQL, so it travels with the writes before it in one round trip. */
   async overridesFor(accountId: string, type: LimitType): Promise<CapOverrides> {
-    return overridesOf(await this.uow.manager().findOne(AccountLimitOrmEntity, { where: { accountId, type } }));
+    const [row] = await this.uow.read<Record<'daytime' | 'nighttime' | 'daily' | 'monthly', string | null>>(
+      `SELECT daytime_limit::text AS daytime, nighttime_limit::text AS nighttime, daily_limit::text AS daily,
+              monthly_limit::text AS monthly
+       FROM account_limits WHERE account_id = $1 AND type = $2`,
+      [accountId, type],
+    );
+    const out: CapOverrides = {};
+    if (!row) return out;
+    for (const period of Object.keys(COLUMN) as LimitPeriod[]) {
+      const value = row[period];
+      if (value !== null) out[period] = Money.of(value);
+    }
+    return out;
   }
 
   async overrides(accountId: string): Promise<Partial<Record<LimitType, CapOverrides>>> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { QueryFailedError, type SelectQueryBuilder } from 'typeorm';
+import type { SelectQueryBuilder } from 'typeorm';
 
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
@@ -17,6 +17,16 @@ const UNIQUE_VIOLATION = '23505';
 /** How many filters at the total's cap each process remembers (cleared when full). */
 const AT_CAP_MEMORY = 10_000;
 
+/** A second external_id of one client and type, as the refusal it is. */
+function duplicateExternalId(e: unknown): DomainError | null {
+  const err = e as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
+  const inner = err.driverError ?? err;
+  if (inner.code !== UNIQUE_VIOLATION || inner.constraint !== 'uq_transactions_external_id') return null;
+  return new DomainError('DUPLICATE_EXTERNAL_ID', 'external_id was already used for this kind of resource', [
+    { field: 'external_id', issue: 'already used' },
+  ]);
+}
+
 const jsonOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
 
 @Injectable()
@@ -29,52 +39,43 @@ export class TypeormTransactionRepository extends TransactionRepository {
   }
 
   async insert(tx: Transaction): Promise<void> {
-    try {
-      // Plain SQL: this insert is in every payment's transaction.
-      const t = tx.snapshot;
-      await this.uow.manager().query(
-        `INSERT INTO transactions (id, client_id, account_id, type, status, external_id, reference, amount, tax_amount, pix_key,
+    // Plain SQL, sent with the transaction's next round trip: this insert is in every payment's transaction.
+    const t = tx.snapshot;
+    await this.uow.write(
+      `INSERT INTO transactions (id, client_id, account_id, type, status, external_id, reference, amount, tax_amount, pix_key,
            pix_key_type, end_to_end_id, payer, receiver, description, channel, metadata, error_code, error_message, processed_at,
            created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::jsonb, $15, $16, $17::jsonb, $18, $19, $20, $21, $22)`,
-        [
-          t.id,
-          t.clientId,
-          t.accountId,
-          t.type,
-          t.status,
-          t.externalId,
-          t.reference,
-          t.amount.toFixed6(),
-          t.taxAmount.toFixed6(),
-          t.pixKey,
-          t.pixKeyType,
-          t.endToEndId,
-          jsonOrNull(t.payer),
-          jsonOrNull(t.receiver),
-          t.description,
-          t.channel,
-          jsonOrNull(t.metadata),
-          t.errorCode,
-          t.errorMessage,
-          t.processedAt,
-          t.createdAt,
-          t.updatedAt,
-        ],
-      );
-    } catch (e) {
-      const err = e as QueryFailedError & { code?: string; constraint?: string };
-      if (err instanceof QueryFailedError && err.code === UNIQUE_VIOLATION && err.constraint === 'uq_transactions_external_id') {
-        throw new DomainError('DUPLICATE_EXTERNAL_ID', 'external_id was already used for this kind of resource', [
-          { field: 'external_id', issue: 'already used' },
-        ]);
-      }
-      throw e;
-    }
+      [
+        t.id,
+        t.clientId,
+        t.accountId,
+        t.type,
+        t.status,
+        t.externalId,
+        t.reference,
+        t.amount.toFixed6(),
+        t.taxAmount.toFixed6(),
+        t.pixKey,
+        t.pixKeyType,
+        t.endToEndId,
+        jsonOrNull(t.payer),
+        jsonOrNull(t.receiver),
+        t.description,
+        t.channel,
+        jsonOrNull(t.metadata),
+        t.errorCode,
+        t.errorMessage,
+        t.processedAt,
+        t.createdAt,
+        t.updatedAt,
+      ],
+      duplicateExternalId,
+    );
   }
 
   async setStatus(id: string, c: StatusChange): Promise<void> {
-    await this.uow.manager().query(
+    await this.uow.write(
       `UPDATE transactions SET status = $2::varchar, updated_at = $3::timestamptz,
               processed_at = CASE WHEN $2::varchar = 'completed' THEN $3::timestamptz ELSE processed_at END,
               error_code = COALESCE($4, error_code), error_message = COALESCE($5, error_message)
