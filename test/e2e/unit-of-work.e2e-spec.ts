@@ -128,6 +128,40 @@ describe('TypeOrmUnitOfWork batching (e2e)', () => {
     expect(await db.query(`SELECT id FROM ${table}`)).toEqual([]);
   });
 
+  it('prepares each statement once per connection and executes it by name after that', async () => {
+    const probe = () =>
+      uow.run(async () => {
+        await insert(Math.floor(Math.random() * 1e9));
+        // This connection's prepared statements, and how often each was planned (= executed).
+        return uow.read<{ name: string; runs: number }>(
+          `SELECT name, (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements WHERE name LIKE 'ips_%'`,
+          [],
+        );
+      });
+    const first = await probe();
+    expect(first.length).toBeGreaterThanOrEqual(2);
+    let most = 0;
+    for (let i = 0; i < 30; i++) most = Math.max(most, ...(await probe()).map((s) => s.runs));
+    // 31 transactions over a pool of at most 20 connections: some connection ran its statements again,
+    // by name, without preparing them anew (a second PREPARE of a name would have failed).
+    expect(most).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a failed message that carried PREPAREs leaves every connection usable (no "already exists")', async () => {
+    await db.query(`INSERT INTO ${table} (id, label) VALUES (1, 'taken')`);
+    for (let i = 0; i < 30; i++) {
+      // A statement text new to each connection, prepared in front of a write that then fails.
+      await expect(
+        uow.run(async () => {
+          await uow.write(`INSERT INTO ${table} (id, label) VALUES ($1, $2) /* probe ${i % 3} */`, [1, 'clash']);
+          await uow.read(`SELECT 1`, []);
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      await uow.run(() => uow.write(`INSERT INTO ${table} (id, label) VALUES ($1, $2) /* probe ${i % 3} */`, [100 + i, 'ok']));
+    }
+    expect(await db.query(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([{ n: 31 }]);
+  });
+
   it('a write outside a transaction runs at once', async () => {
     await insert(3, 'alone');
     expect(await db.query(`SELECT label FROM ${table}`)).toEqual([{ label: 'alone' }]);

@@ -1,4 +1,4 @@
-import { inlineParameters, sqlLiteral } from './sql-literal.js';
+import { sqlLiteral } from './sql-literal.js';
 
 describe('sqlLiteral', () => {
   it('writes NULL for null and undefined', () => {
@@ -34,17 +34,5 @@ describe('sqlLiteral', () => {
     expect(() => sqlLiteral(Number.NaN)).toThrow('finite');
     expect(() => sqlLiteral(new Date('nope'))).toThrow('invalid Date');
     expect(() => sqlLiteral(() => 1)).toThrow('cannot be written');
-  });
-});
-
-describe('inlineParameters', () => {
-  it('replaces each $n with its value, $10 not read as $1 followed by 0', () => {
-    const params = Array.from({ length: 10 }, (_, i) => `v${i + 1}`);
-    expect(inlineParameters('SELECT $1, $10, $2::uuid', params)).toBe("SELECT 'v1', 'v10', 'v2'::uuid");
-  });
-
-  it('refuses a placeholder without a value', () => {
-    expect(() => inlineParameters('SELECT $2', ['only one'])).toThrow('$2 has no value');
-    expect(() => inlineParameters('SELECT $0', ['x'])).toThrow('$0 has no value');
   });
 });

@@ -1,23 +1,12 @@
 import pg from 'pg';
 
 /**
- * SQL text with its parameters written in as literals, for the statements TypeOrmUnitOfWork sends
- * together in one simple-protocol round trip (the extended protocol takes one statement per message).
+ * One value as a SQL literal, for the `EXECUTE name(...)` statements TypeOrmUnitOfWork sends together in
+ * one simple-protocol round trip (the extended protocol takes one statement per message).
  *
- * Every value becomes a quoted string literal (`'…'`, escaped by pg's own `escapeLiteral`) or NULL, so
- * it is typed by its context exactly as an untyped `$n` parameter would be: the statements keep their
- * `::uuid[]`, `::jsonb`, `::numeric[]` casts. Only the project's own statement texts come here; a `$n`
- * inside them always means a parameter (none uses dollar quoting).
+ * Every value becomes a quoted string literal (`'…'`, escaped by pg's own `escapeLiteral`) or NULL, so it
+ * takes the type of the prepared statement's parameter, as a bound parameter would.
  */
-export function inlineParameters(sql: string, params: readonly unknown[]): string {
-  return sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const i = Number(n) - 1;
-    if (i < 0 || i >= params.length) throw new Error(`SQL parameter $${n} has no value (${params.length} given)`);
-    return sqlLiteral(params[i]);
-  });
-}
-
-/** One value as a SQL literal: NULL, or a quoted string in PostgreSQL's text input format. */
 export function sqlLiteral(value: unknown): string {
   const text = textOf(value);
   if (text === null) return 'NULL';

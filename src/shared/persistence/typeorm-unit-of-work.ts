@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { PoolClient, QueryResult } from 'pg';
 import { DataSource, EntityManager, type QueryRunner } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { DB_POOL_MAX, DB_POOL_RESERVED_FOR_BACKGROUND } from '../../database/data-source-options.js';
 import { UnitOfWork } from './unit-of-work.js';
-import { inlineParameters } from './sql-literal.js';
+import { sqlLiteral } from './sql-literal.js';
 import { isBackgroundLane } from './work-lane.js';
 
 /** A counting semaphore whose waits give up after `timeoutMs`, with pg-pool's own timeout message. */
@@ -40,6 +41,18 @@ class Permits {
   }
 }
 
+const names = new Map<string, string>();
+
+/** A statement text's prepared-statement name: the same text, the same name, in every process. */
+function statementName(sql: string): string {
+  let name = names.get(sql);
+  if (!name) {
+    name = `ips_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    names.set(sql, name);
+  }
+  return name;
+}
+
 /** Turns a database error of one statement into the domain's refusal, or null when the error is not its own. */
 export type ErrorMapper = (err: unknown) => Error | null;
 
@@ -47,12 +60,18 @@ export type ErrorMapper = (err: unknown) => Error | null;
 interface OpenTransaction {
   runner: QueryRunner;
   client: PoolClient;
-  /** Statements (parameters written in) not sent yet: `START TRANSACTION` first, then deferred writes. */
+  /** Deferred writes not sent yet, as `EXECUTE` statements. */
   pending: string[];
+  /** `PREPARE`s the next message must carry first (statements new to this connection). */
+  prepares: string[];
+  /** The names those `PREPARE`s create. */
+  preparing: Set<string>;
   /** How the pending writes' own errors read as refusals (e.g. a unique violation as a duplicate). */
   mappers: ErrorMapper[];
   /** Whether `START TRANSACTION` has gone to the server (so there is something to roll back). */
   started: boolean;
+  /** A message that carried `PREPARE`s failed: which of them exist is unknown, so all are dropped. */
+  preparedUnknown: boolean;
   /** Reads asked for in the current tick, sent together (with the pending writes) by one microtask. */
   reads: QueuedRead[];
 }
@@ -74,7 +93,9 @@ interface QueuedRead {
  * - `write` (an INSERT or UPDATE whose answer the code does not need) is not sent at once: it goes with
  *   the next `read`, the next query of the manager, or the `COMMIT`, in one simple-protocol message;
  * - reads asked for in the same tick (`Promise.all`) travel together too;
- * - a transaction that never touched the database sends nothing at all.
+ * - a transaction that never touched the database sends nothing at all;
+ * - each statement text is prepared once per connection (`PREPARE`, sent in front of its first use) and
+ *   then sent as `EXECUTE name(literals)`, so Postgres parses and plans it once, not on every payment.
  * The statements still run one after another in the one transaction, in the order the code issued them;
  * the first error stops the rest (the COMMIT too) and surfaces from the round trip that carried it, as
  * its write's mapped refusal when it has one. A write whose row count matters checks it in SQL
@@ -83,6 +104,8 @@ interface QueuedRead {
 @Injectable()
 export class TypeOrmUnitOfWork extends UnitOfWork {
   private readonly storage = new AsyncLocalStorage<OpenTransaction>();
+  /** The statements each connection has prepared (a prepared statement lives as long as its session). */
+  private readonly prepared = new WeakMap<PoolClient, Set<string>>();
   /** Request transactions may hold all but the pool's last connections; background work may use every one. */
   private readonly requestPermits = new Permits(DB_POOL_MAX - DB_POOL_RESERVED_FOR_BACKGROUND);
 
@@ -133,7 +156,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
       }
       return;
     }
-    tx.pending.push(inlineParameters(sql, params));
+    tx.pending.push(this.execute(tx, sql, params));
     if (mapError) tx.mappers.push(mapError);
   }
 
@@ -153,15 +176,9 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     const reads = tx.reads;
     tx.reads = [];
     try {
-      const only = reads.length === 1 && tx.pending.length === 0 ? reads[0] : undefined;
-      if (only) {
-        // Alone on the wire: the extended protocol, with bound parameters.
-        only.resolve((await this.send(tx, () => tx.client.query(only.sql, [...only.params]))).rows);
-        return;
-      }
       const results = await this.flush(
         tx,
-        reads.map((r) => inlineParameters(r.sql, r.params)),
+        reads.map((r) => this.execute(tx, r.sql, r.params)),
       );
       const own = results.slice(results.length - reads.length);
       reads.forEach((r, i) => r.resolve(own[i]?.rows ?? []));
@@ -173,12 +190,22 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
   private async open<T>(work: () => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
-    const tx: OpenTransaction = { runner, client, pending: ['START TRANSACTION'], mappers: [], started: false, reads: [] };
+    const tx: OpenTransaction = {
+      runner,
+      client,
+      pending: [],
+      prepares: [],
+      preparing: new Set(),
+      mappers: [],
+      started: false,
+      preparedUnknown: false,
+      reads: [],
+    };
     // Every query of the transaction's manager (TypeORM's finders, query builders, `manager().query`)
     // sends the pending statements first, so the transaction sees its own writes in the order made.
     const query = runner.query.bind(runner);
     runner.query = async (...args: Parameters<QueryRunner['query']>) => {
-      if (tx.pending.length > 0) await this.flush(tx, []);
+      if (!tx.started || tx.pending.length > 0) await this.flush(tx, []);
       return query(...args);
     };
     const state = runner as unknown as { isTransactionActive: boolean; releasePostgresConnection(err?: unknown): Promise<void> };
@@ -186,11 +213,13 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     let broken: unknown = undefined;
     try {
       const result = await this.storage.run(tx, work);
-      if (tx.started || tx.pending.length > 1) await this.flush(tx, ['COMMIT']);
+      if (tx.started || tx.pending.length > 0) await this.flush(tx, ['COMMIT']);
       return result;
     } catch (err) {
       if (tx.started) {
-        await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+        const rollback = tx.preparedUnknown ? 'ROLLBACK;\nDEALLOCATE ALL' : 'ROLLBACK';
+        if (tx.preparedUnknown) this.prepared.delete(client);
+        await client.query(rollback).catch((rollbackError: unknown) => (broken = rollbackError));
       }
       throw err;
     } finally {
@@ -200,12 +229,43 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     }
   }
 
-  /** Sends the pending statements and `then` as one simple-protocol message; the results in order. */
+  /**
+   * Sends, as one simple-protocol message: `START TRANSACTION` (the first time), the `PREPARE`s of
+   * statements new to the connection, the pending writes, then `then`. The results in order; callers
+   * take theirs from the end.
+   */
   private async flush(tx: OpenTransaction, then: string[]): Promise<QueryResult[]> {
-    const statements = [...tx.pending, ...then];
+    const statements = [...(tx.started ? [] : ['START TRANSACTION']), ...tx.prepares, ...tx.pending, ...then];
+    const preparing = tx.preparing;
+    const carriesPrepares = tx.prepares.length > 0;
     tx.pending = [];
-    const result = await this.send(tx, () => tx.client.query(statements.join(';\n')) as Promise<QueryResult | QueryResult[]>);
-    return Array.isArray(result) ? result : [result];
+    tx.prepares = [];
+    tx.preparing = new Set();
+    try {
+      const result = await this.send(tx, () => tx.client.query(statements.join(';\n')) as Promise<QueryResult | QueryResult[]>);
+      const known = this.preparedOn(tx.client);
+      for (const name of preparing) known.add(name);
+      return Array.isArray(result) ? result : [result];
+    } catch (err) {
+      if (carriesPrepares) tx.preparedUnknown = true;
+      throw err;
+    }
+  }
+
+  /** `EXECUTE` of the statement's prepared name; its `PREPARE` is queued when the connection lacks it. */
+  private execute(tx: OpenTransaction, sql: string, params: readonly unknown[]): string {
+    const name = statementName(sql);
+    if (!this.preparedOn(tx.client).has(name) && !tx.preparing.has(name)) {
+      tx.preparing.add(name);
+      tx.prepares.push(`PREPARE ${name} AS ${sql}`);
+    }
+    return params.length === 0 ? `EXECUTE ${name}` : `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`;
+  }
+
+  private preparedOn(client: PoolClient): Set<string> {
+    let names = this.prepared.get(client);
+    if (!names) this.prepared.set(client, (names = new Set()));
+    return names;
   }
 
   private async send<R>(tx: OpenTransaction, call: () => Promise<R>): Promise<R> {
