@@ -47,6 +47,9 @@ export async function createApp(config: AppConfig = loadConfig(), options: AppOp
   app.enableShutdownHooks();
   app.set('trust proxy', false);
   app.disable('x-powered-by');
+  // No ETag: every answer is about money that moves, so none is served from a cache or revalidated, and
+  // hashing each body (SHA-1) is work no client uses.
+  app.set('etag', false);
   if (config.nodeEnv === 'production' && config.pixProvider === 'sandbox') {
     app.get(Logger).warn('PIX_PROVIDER=sandbox in production: payments, deposits and keys are SIMULATED; no real money moves');
   }
