@@ -90,9 +90,7 @@ describe('TypeOrmUnitOfWork batching (e2e)', () => {
     const refusal = new DomainError('DUPLICATE_EXTERNAL_ID', 'duplicate');
     const run = uow.run(async () => {
       await insert(1);
-      await uow.write(`INSERT INTO ${table} (id, label) VALUES ($1, $2)`, [5, 'clash'], (err) =>
-        (err as { code?: string }).code === '23505' ? refusal : null,
-      );
+      await uow.write(`INSERT INTO ${table} (id, label) VALUES ($1, $2)`, [5, 'clash'], (err) => (err.code === '23505' ? refusal : null));
       await insert(9);
     });
     await expect(run).rejects.toBe(refusal);
@@ -160,6 +158,17 @@ describe('TypeOrmUnitOfWork batching (e2e)', () => {
       await uow.run(() => uow.write(`INSERT INTO ${table} (id, label) VALUES ($1, $2) /* probe ${i % 3} */`, [100 + i, 'ok']));
     }
     expect(await db.query(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([{ n: 31 }]);
+  });
+
+  it('a statement whose PREPARE is still in flight is not prepared a second time', async () => {
+    const text = `INSERT INTO ${table} (id, label) VALUES ($1, $2) /* in flight ${Date.now()} */`;
+    await uow.run(async () => {
+      await uow.write(text, [1, 'a']);
+      const inFlight = uow.manager().query(`SELECT 1`); // sends START, the PREPARE and the first EXECUTE
+      await uow.write(text, [2, 'b']); // queued while that message is on the wire
+      await Promise.all([inFlight, uow.read(`SELECT 1`, [])]);
+    });
+    expect(await db.query(`SELECT id FROM ${table} ORDER BY id`)).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
   it('a write outside a transaction runs at once', async () => {

@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { DomainError, type ErrorDetail } from '../errors/domain-error.js';
 import type { ErrorCode } from '../errors/error-catalog.js';
 import { statusForCode } from '../errors/error-status.table.js';
-import { TypeOrmUnitOfWork } from '../persistence/typeorm-unit-of-work.js';
+import { TypeOrmUnitOfWork, type DatabaseErrorFields } from '../persistence/typeorm-unit-of-work.js';
 import { IdempotencyKeyOrmEntity } from './idempotency-key.orm-entity.js';
 import { requestFingerprint } from './request-fingerprint.js';
 
@@ -39,9 +39,8 @@ interface StoredRefusal {
 }
 
 /** The fenced answer found its claim taken over (expect_rows raised IP001). */
-function claimLost(err: unknown): DomainError | null {
-  const e = err as { code?: string; driverError?: { code?: string } };
-  if ((e.driverError ?? e).code !== 'IP001') return null;
+function claimLost(err: DatabaseErrorFields): DomainError | null {
+  if (err.code !== 'IP001') return null;
   return new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A retry with this idempotency key took over the request; this run was rolled back');
 }
 

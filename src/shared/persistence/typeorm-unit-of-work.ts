@@ -53,8 +53,26 @@ function statementName(sql: string): string {
   return name;
 }
 
+/** What a mapper sees of a database error: pg's own error, whichever path (TypeORM or batch) raised it. */
+export interface DatabaseErrorFields {
+  code?: string;
+  constraint?: string;
+}
+
 /** Turns a database error of one statement into the domain's refusal, or null when the error is not its own. */
-export type ErrorMapper = (err: unknown) => Error | null;
+export type ErrorMapper = (err: DatabaseErrorFields) => Error | null;
+
+/** The refusal the first mapper that recognises `err` makes of it, else `err` itself. */
+function mapped(err: unknown, mappers: readonly ErrorMapper[]): unknown {
+  if (!err || typeof err !== 'object') return err;
+  const driverError = (err as { driverError?: unknown }).driverError;
+  const fields = (driverError && typeof driverError === 'object' ? driverError : err) as DatabaseErrorFields;
+  for (const map of mappers) {
+    const refusal = map(fields);
+    if (refusal) return refusal;
+  }
+  return err;
+}
 
 /** One open transaction: its connection, and what waits to travel with the next round trip. */
 interface OpenTransaction {
@@ -63,8 +81,8 @@ interface OpenTransaction {
   /** Deferred writes not sent yet, as `EXECUTE` statements. */
   pending: string[];
   /** `PREPARE`s the next message must carry first (statements new to this connection). */
-  prepares: string[];
-  /** The names those `PREPARE`s create. */
+  prepares: { name: string; text: string }[];
+  /** Names queued or in flight in a `PREPARE` not yet known to have succeeded (never prepared twice). */
   preparing: Set<string>;
   /** How the pending writes' own errors read as refusals (e.g. a unique violation as a duplicate). */
   mappers: ErrorMapper[];
@@ -152,7 +170,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
       try {
         await this.dataSource.query(sql, [...params]);
       } catch (err) {
-        throw mapError?.(err) ?? err;
+        throw mapError ? mapped(err, [mapError]) : err;
       }
       return;
     }
@@ -235,20 +253,23 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
    * take theirs from the end.
    */
   private async flush(tx: OpenTransaction, then: string[]): Promise<QueryResult[]> {
-    const statements = [...(tx.started ? [] : ['START TRANSACTION']), ...tx.prepares, ...tx.pending, ...then];
-    const preparing = tx.preparing;
-    const carriesPrepares = tx.prepares.length > 0;
+    const statements = [...(tx.started ? [] : ['START TRANSACTION']), ...tx.prepares.map((p) => p.text), ...tx.pending, ...then];
+    const prepared = tx.prepares.map((p) => p.name);
+    const mappers = tx.mappers;
     tx.pending = [];
     tx.prepares = [];
-    tx.preparing = new Set();
+    tx.mappers = [];
+    tx.started = true;
     try {
-      const result = await this.send(tx, () => tx.client.query(statements.join(';\n')) as Promise<QueryResult | QueryResult[]>);
+      const result = (await tx.client.query(statements.join(';\n'))) as QueryResult | QueryResult[];
       const known = this.preparedOn(tx.client);
-      for (const name of preparing) known.add(name);
+      for (const name of prepared) known.add(name);
       return Array.isArray(result) ? result : [result];
     } catch (err) {
-      if (carriesPrepares) tx.preparedUnknown = true;
-      throw err;
+      if (prepared.length > 0) tx.preparedUnknown = true;
+      throw mapped(err, mappers);
+    } finally {
+      for (const name of prepared) tx.preparing.delete(name);
     }
   }
 
@@ -257,29 +278,14 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     const name = statementName(sql);
     if (!this.preparedOn(tx.client).has(name) && !tx.preparing.has(name)) {
       tx.preparing.add(name);
-      tx.prepares.push(`PREPARE ${name} AS ${sql}`);
+      tx.prepares.push({ name, text: `PREPARE ${name} AS ${sql}` });
     }
     return params.length === 0 ? `EXECUTE ${name}` : `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})`;
   }
 
   private preparedOn(client: PoolClient): Set<string> {
-    let names = this.prepared.get(client);
-    if (!names) this.prepared.set(client, (names = new Set()));
-    return names;
-  }
-
-  private async send<R>(tx: OpenTransaction, call: () => Promise<R>): Promise<R> {
-    const mappers = tx.mappers;
-    tx.mappers = [];
-    tx.started = true;
-    try {
-      return await call();
-    } catch (err) {
-      for (const map of mappers) {
-        const refusal = map(err);
-        if (refusal) throw refusal;
-      }
-      throw err;
-    }
+    let known = this.prepared.get(client);
+    if (!known) this.prepared.set(client, (known = new Set()));
+    return known;
   }
 }

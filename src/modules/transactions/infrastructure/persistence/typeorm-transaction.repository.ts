@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
 
 import { DomainError } from '../../../../shared/errors/domain-error.js';
-import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
+import { TypeOrmUnitOfWork, type DatabaseErrorFields } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import {
   LIST_TOTAL_CAP,
   TransactionRepository,
@@ -18,10 +18,8 @@ const UNIQUE_VIOLATION = '23505';
 const AT_CAP_MEMORY = 10_000;
 
 /** A second external_id of one client and type, as the refusal it is. */
-function duplicateExternalId(e: unknown): DomainError | null {
-  const err = e as { code?: string; constraint?: string; driverError?: { code?: string; constraint?: string } };
-  const inner = err.driverError ?? err;
-  if (inner.code !== UNIQUE_VIOLATION || inner.constraint !== 'uq_transactions_external_id') return null;
+function duplicateExternalId(err: DatabaseErrorFields): DomainError | null {
+  if (err.code !== UNIQUE_VIOLATION || err.constraint !== 'uq_transactions_external_id') return null;
   return new DomainError('DUPLICATE_EXTERNAL_ID', 'external_id was already used for this kind of resource', [
     { field: 'external_id', issue: 'already used' },
   ]);
