@@ -1,11 +1,13 @@
 /**
  * Prints throughput and latency of the hot paths on this machine: ledger movements (serial and
- * contended on one account), authenticated GETs over HTTP, and cash-out creation. Numbers only,
+ * contended on one account), authenticated GETs over HTTP, cash-out creation, charge creation (with
+ * its QR PNG) and paying charges on-us (Flow 3: decode + cash-out, then settlement). Numbers only,
  * never asserted. Uses its own database (DATABASE_URL, default .../ips_bench) and Redis prefix.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config/app.config.js';
 import { LedgerService } from '../src/modules/ledger/application/ledger.service.js';
@@ -53,6 +55,15 @@ async function timed(label: string, total: number, concurrency: number, op: (i: 
   );
 }
 
+async function tokenOf(port: number, key: { key_id: string; secret_key: string }): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/auth/bearer-token`, {
+    method: 'POST',
+    headers: { 'x-key-id': key.key_id, 'x-secret-key': key.secret_key, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
 async function main(): Promise<void> {
   const base = loadConfig();
   const config = {
@@ -88,12 +99,7 @@ async function main(): Promise<void> {
   await timed('ledger debit, one account, contended', 1000, 10, () => debit(account(0).account_id));
   await timed('ledger debit, 20 accounts', 2000, 10, (i) => debit(account(i % 20).account_id));
 
-  const tokenRes = await fetch(`http://127.0.0.1:${port}/api/v1/auth/bearer-token`, {
-    method: 'POST',
-    headers: { 'x-key-id': account(1).key_id, 'x-secret-key': account(1).secret_key, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const { token } = (await tokenRes.json()) as { token: string };
+  const token = await tokenOf(port, account(1));
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   await timed('HTTP GET /api/v1/pix/balance', 3000, 10, async () => {
     const r = await fetch(`http://127.0.0.1:${port}/api/v1/pix/balance`, { headers: auth });
@@ -109,6 +115,57 @@ async function main(): Promise<void> {
     if (r.status !== 200) throw new Error(`cash-out ${r.status}: ${await r.text()}`);
     await r.arrayBuffer();
   });
+
+  // Cash-in: a merchant's charges, paid on-us by another client (decode, then a Flow 3 cash-out).
+  const merchant = account(2);
+  const merchantAuth = { authorization: `Bearer ${await tokenOf(port, merchant)}`, 'content-type': 'application/json' };
+  const keyRes = await fetch(`http://127.0.0.1:${port}/api/v1/pix/keys`, {
+    method: 'POST',
+    headers: merchantAuth,
+    body: JSON.stringify({ key_type: 'EVP' }),
+  });
+  if (keyRes.status !== 200) throw new Error(`key ${keyRes.status}: ${await keyRes.text()}`);
+  const charges: { id: string; text: string }[] = [];
+  const createCharge = async () => {
+    const r = await fetch(`http://127.0.0.1:${port}/api/v1/pix/cash-in/qrcode`, {
+      method: 'POST',
+      headers: merchantAuth,
+      body: JSON.stringify({ amount: '0.05', reference: 'bench' }),
+    });
+    if (r.status !== 200) throw new Error(`charge ${r.status}: ${await r.text()}`);
+    const body = (await r.json()) as { transaction_id: string; qr_code_text: string };
+    charges.push({ id: body.transaction_id, text: body.qr_code_text });
+  };
+  await timed('HTTP POST /api/v1/pix/cash-in/qrcode (+PNG)', 300, 5, createCharge);
+  const payAuth = auth;
+  const started = performance.now();
+  await timed('Flow 3 pay of a charge (decode + cash-out)', charges.length, 5, async (i) => {
+    const decoded = await fetch(`http://127.0.0.1:${port}/api/v1/pix/qrcode/decode`, {
+      method: 'POST',
+      headers: payAuth,
+      body: JSON.stringify({ br_code: charges[i]!.text }),
+    });
+    if (decoded.status !== 200) throw new Error(`decode ${decoded.status}: ${await decoded.text()}`);
+    const { end_to_end_id } = (await decoded.json()) as { end_to_end_id: string };
+    const r = await fetch(`http://127.0.0.1:${port}/api/v1/pix/cash-out`, {
+      method: 'POST',
+      headers: { ...payAuth, 'x-pix-lookup-e2e': end_to_end_id },
+      body: JSON.stringify({ amount: '0.05' }),
+    });
+    if (r.status !== 200) throw new Error(`pay ${r.status}: ${await r.text()}`);
+    await r.arrayBuffer();
+  });
+  const ids = charges.map((c) => c.id);
+  for (;;) {
+    const rows = (await app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS n FROM cash_in_charges WHERE id = ANY($1) AND status = 'completed'`, [ids])) as { n: number }[];
+    const n = rows[0]?.n ?? 0;
+    if (n === ids.length) break;
+    if (performance.now() - started > 120_000) throw new Error(`only ${n} of ${ids.length} charges completed in 120 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  console.log(`${ids.length} charges paid and settled on-us ${((performance.now() - started) / 1000).toFixed(1)} s after the first decode`);
   console.log(
     `RSS at end ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, heap used ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`,
   );

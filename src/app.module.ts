@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { APP_CONFIG, type AppConfig } from './config/app.config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
+import { CashInModule } from './modules/cash-in/cash-in.module.js';
 import { CashOutModule } from './modules/cash-out/cash-out.module.js';
 import { SettlementWorkerModule } from './modules/cash-out/settlement-worker.module.js';
 import { FeesModule } from './modules/fees/fees.module.js';
@@ -72,6 +73,7 @@ export class AppModule {
         HousekeepingModule,
         OnboardingModule.register(config.pixProvider),
         CashOutModule,
+        CashInModule,
         FeesModule,
         LimitsModule,
         KeysModule,

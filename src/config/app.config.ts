@@ -19,6 +19,8 @@ export interface AppConfig {
   /** Which adapters serve the Pix ports (DICT, SPI, QR payloads); loadConfig refuses any other value. */
   pixProvider: (typeof PIX_PROVIDERS)[number];
   pixQrBaseUrl: string;
+  /** Merchant city (field 60) of the BR Codes of charges: up to 15 ASCII characters. */
+  pixMerchantCity: string;
   sandboxSpiLatencyMs: number;
   rateLimitPerMinute: number;
   lookupRateLimitPerMinute: number;
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     participantsFile: env.PARTICIPANTS_FILE || 'data/lista-participantes-instituicoes-em-adesao-pix-20251223.csv',
     pixProvider,
     pixQrBaseUrl: env.PIX_QR_BASE_URL ?? 'pix.sandbox.local',
+    pixMerchantCity: merchantCity(env.PIX_MERCHANT_CITY ?? 'SAO PAULO'),
     sandboxSpiLatencyMs: int('SANDBOX_SPI_LATENCY_MS', 100, env),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 1200, env),
     lookupRateLimitPerMinute: int('LOOKUP_RATE_LIMIT_PER_MINUTE', 60, env),
@@ -134,6 +137,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     idempotencyLeaseMs: Math.max(100, int('IDEMPOTENCY_LEASE_MS', 60000, env)),
     tokenRateLimitPerMinute: Math.max(1, int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, env)),
   };
+}
+
+/** Field 60 of a BR Code holds 1-15 characters; refused at start rather than on the first charge. */
+function merchantCity(value: string): string {
+  if (!/^[\x20-\x7E]{1,15}$/.test(value)) throw new Error('PIX_MERCHANT_CITY must be 1-15 ASCII characters');
+  return value;
 }
 
 /** DI token for the loaded configuration. */

@@ -16,6 +16,7 @@ import { QrLookupOrmEntity } from '../modules/qr-code/infrastructure/persistence
 import { CashOutOrmEntity } from '../modules/cash-out/infrastructure/persistence/cash-out.orm-entity.js';
 import { AccountLimitOrmEntity } from '../modules/limits/infrastructure/persistence/account-limit.orm-entity.js';
 import { LimitRequestOrmEntity } from '../modules/limits/infrastructure/persistence/limit-request.orm-entity.js';
+import { ChargeOrmEntity } from '../modules/cash-in/infrastructure/persistence/charge.orm-entity.js';
 import { PixKeyOrmEntity } from '../modules/keys/infrastructure/persistence/pix-key.orm-entity.js';
 
 /** Every ORM entity, listed explicitly so one data source serves the app, the CLI and migrations. */
@@ -37,4 +38,5 @@ export const ENTITIES = [
   AccountLimitOrmEntity,
   LimitRequestOrmEntity,
   PixKeyOrmEntity,
+  ChargeOrmEntity,
 ];

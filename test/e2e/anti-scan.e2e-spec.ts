@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { APP_CONFIG } from '../../src/config/app.config.js';
-import { encodeBrCode } from '../../src/modules/qr-code/domain/br-code.js';
+import { encodeBrCode } from '../../src/shared/domain/br-code/br-code.js';
 import { bankDetails, cashOut } from '../support/payments.js';
 import { http, newClient, startApp, type TestClient } from '../support/test-app.js';
 

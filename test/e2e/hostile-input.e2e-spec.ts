@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { buildOpenApi } from '../../src/bootstrap.js';
-import { encodeBrCode } from '../../src/modules/qr-code/domain/br-code.js';
+import { encodeBrCode } from '../../src/shared/domain/br-code/br-code.js';
 import { MAX_BODY_NODES } from '../../src/shared/http/body-shape.middleware.js';
 import { randomCpf } from '../support/documents.js';
 import {

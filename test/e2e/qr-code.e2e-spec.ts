@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
-import { encodeBrCode } from '../../src/modules/qr-code/domain/br-code.js';
-import { crc16CcittFalse } from '../../src/modules/qr-code/domain/crc16.js';
+import { encodeBrCode } from '../../src/shared/domain/br-code/br-code.js';
+import { crc16CcittFalse } from '../../src/shared/domain/br-code/crc16.js';
 import { clockOf, http, newClient, startApp, type TestClient } from '../support/test-app.js';
 import { balanceOf, cashOut, settled } from '../support/payments.js';
 

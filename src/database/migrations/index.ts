@@ -12,6 +12,7 @@ import { ListIndexes1763920000000 } from './1763920000000-list-indexes.js';
 import { OutboxNotify1763930000000 } from './1763930000000-outbox-notify.js';
 import { ListReferenceIndex1763940000000 } from './1763940000000-list-reference-index.js';
 import { ExpectRows1763950000000 } from './1763950000000-expect-rows.js';
+import { CashInCharges1763960000000 } from './1763960000000-cash-in-charges.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   OutboxNotify1763930000000,
   ListReferenceIndex1763940000000,
   ExpectRows1763950000000,
+  CashInCharges1763960000000,
 ];

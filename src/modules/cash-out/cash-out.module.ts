@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CashInModule } from '../cash-in/cash-in.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { KeysModule } from '../keys/keys.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
@@ -34,6 +35,7 @@ import { bindByProvider } from '../../config/pix-provider.js';
     ParticipantsModule,
     LimitsModule,
     QrCodeModule,
+    CashInModule,
     TypeOrmModule.forFeature([CashOutOrmEntity]),
   ],
   controllers: [CashOutController],

@@ -9,6 +9,7 @@ import { ListPixKeysUseCase } from './application/list-pix-keys.use-case.js';
 import { LookupPixKeyUseCase } from './application/lookup-pix-key.use-case.js';
 import { LookupThrottle } from './application/lookup-throttle.service.js';
 import { PixKeyRepository } from './application/pix-key.repository.js';
+import { ReceivingKeys } from './application/receiving-keys.service.js';
 import { RegisterPixKeyUseCase } from './application/register-pix-key.use-case.js';
 import { PixKeysController } from './infrastructure/http/pix-keys.controller.js';
 import { PixKeyOrmEntity } from './infrastructure/persistence/pix-key.orm-entity.js';
@@ -29,7 +30,8 @@ import { bindByProvider } from '../../config/pix-provider.js';
     ListPixKeysUseCase,
     LookupPixKeyUseCase,
     DeletePixKeyUseCase,
+    ReceivingKeys,
   ],
-  exports: [KeyDirectory, LookupThrottle],
+  exports: [KeyDirectory, LookupThrottle, ReceivingKeys],
 })
 export class KeysModule {}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CashInModule } from '../cash-in/cash-in.module.js';
 import { KeysModule } from '../keys/keys.module.js';
 import { DecodeBrCodeUseCase } from './application/decode-br-code.use-case.js';
 import { PaymentLookups } from './application/payment-lookups.js';
@@ -14,7 +15,7 @@ import { bindByProvider } from '../../config/pix-provider.js';
 
 /** BR Code decoding and the lookup history that Flow 3 cash-outs pay from. */
 @Module({
-  imports: [KeysModule, TypeOrmModule.forFeature([QrLookupOrmEntity])],
+  imports: [KeysModule, CashInModule, TypeOrmModule.forFeature([QrLookupOrmEntity])],
   controllers: [QrCodeController],
   providers: [
     DecodeBrCodeUseCase,

@@ -10,6 +10,8 @@ export interface AuthPolicy {
   /** Every listed scope must be held. */
   scopes?: string[];
   principal?: 'client' | 'admin';
+  /** The `x-key-id`/`x-secret-key` pair is accepted in place of a bearer token (cash-in create and cancel, per spec). */
+  apiKey?: boolean;
 }
 
 /** No authentication (health, token issuing). */
@@ -17,6 +19,10 @@ export const Public = () => SetMetadata(AUTH_POLICY, { public: true } satisfies 
 
 /** A client bearer token holding every listed scope (none listed: any client token). */
 export const ClientAuth = (...scopes: string[]) => SetMetadata(AUTH_POLICY, { scopes, principal: 'client' } satisfies AuthPolicy);
+
+/** Like ClientAuth, but the API-key header pair is accepted too (docs/conventions.md §2). */
+export const ClientAuthOrApiKey = (...scopes: string[]) =>
+  SetMetadata(AUTH_POLICY, { scopes, principal: 'client', apiKey: true } satisfies AuthPolicy);
 
 /** An admin bearer token holding every listed scope. */
 export const AdminAuth = (...scopes: string[]) => SetMetadata(AUTH_POLICY, { scopes, principal: 'admin' } satisfies AuthPolicy);

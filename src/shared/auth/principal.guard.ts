@@ -19,6 +19,9 @@ type AuthedRequest = Request & { principal?: Principal; user?: Principal };
 @Injectable()
 export class PrincipalGuard extends AuthGuard('jwt') {
   private readonly budget: PerMinuteBudget;
+  /** The token endpoint's budgets: an API-key pair sent with a request is a credential check like it. */
+  private readonly keyChecksPerKey: PerMinuteBudget;
+  private readonly keyChecksPerSource: PerMinuteBudget;
 
   constructor(
     private readonly reflector: Reflector,
@@ -28,6 +31,8 @@ export class PrincipalGuard extends AuthGuard('jwt') {
   ) {
     super();
     this.budget = limiters.perMinute('global', config.rateLimitPerMinute);
+    this.keyChecksPerKey = limiters.perMinute('token-key', config.tokenRateLimitPerMinute);
+    this.keyChecksPerSource = limiters.perMinute('token-source', config.tokenRateLimitPerMinute * 5);
   }
 
   override async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -36,7 +41,7 @@ export class PrincipalGuard extends AuthGuard('jwt') {
     if (!policy) throw new DomainError('UNAUTHORIZED', 'Authentication required');
     if (policy.public) return true;
 
-    const principal = await this.authenticate(ctx, req);
+    const principal = await this.authenticate(ctx, req, policy);
     if (policy.principal && principal.kind !== policy.principal) {
       throw new DomainError('FORBIDDEN', `This endpoint needs ${policy.principal} credentials`);
     }
@@ -49,12 +54,34 @@ export class PrincipalGuard extends AuthGuard('jwt') {
     return true;
   }
 
-  private async authenticate(ctx: ExecutionContext, req: AuthedRequest): Promise<Principal> {
+  private async authenticate(ctx: ExecutionContext, req: AuthedRequest, policy: AuthPolicy): Promise<Principal> {
+    if (
+      policy.apiKey &&
+      !req.header('authorization') &&
+      (req.header('x-key-id') !== undefined || req.header('x-secret-key') !== undefined)
+    ) {
+      return this.byApiKey(req);
+    }
     await super.canActivate(ctx);
     const principal = req.user as Principal;
     if (!(await this.verifier.isKeyValidFor(principal))) {
       throw new DomainError('INVALID_TOKEN', "The API key behind this token was revoked or is not the token subject's");
     }
+    return principal;
+  }
+
+  /**
+   * The API-key pair in place of a token: checked like the token endpoint checks it, on the same per-key
+   * and per-source budgets (so guessing a secret here is no faster than there), every time.
+   */
+  private async byApiKey(req: AuthedRequest): Promise<Principal> {
+    const keyId = req.header('x-key-id');
+    const secret = req.header('x-secret-key');
+    await this.keyChecksPerSource.consume(req.ip ?? 'unknown');
+    if (keyId) await this.keyChecksPerKey.consume(keyId.slice(0, 64));
+    if (!keyId || !secret) throw new DomainError('INVALID_CREDENTIALS', 'x-key-id and x-secret-key are both required');
+    const principal = await this.verifier.verifyApiKey(keyId, secret);
+    if (!principal) throw new DomainError('INVALID_CREDENTIALS', 'Unknown API key or wrong secret');
     return principal;
   }
 

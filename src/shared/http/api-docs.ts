@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtension, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AdminAuth, ClientAuth, Public } from '../auth/auth.decorators.js';
+import { ApiBearerAuth, ApiExtension, ApiHeader, ApiProperty, ApiPropertyOptional, ApiSecurity } from '@nestjs/swagger';
+import { AdminAuth, ClientAuth, ClientAuthOrApiKey, Public } from '../auth/auth.decorators.js';
 import type { ErrorCode } from '../errors/error-catalog.js';
 
 export class ErrorDetailDto {
@@ -33,6 +33,25 @@ export function ApiErrors(...codes: ErrorCode[]) {
 /** Client bearer endpoint: guard policy, security scheme, scope note and the auth errors. */
 export function ClientEndpoint(...scopes: string[]) {
   return applyDecorators(ClientAuth(...scopes), ApiBearerAuth('bearer'), ApiExtension('x-required-scopes', scopes));
+}
+
+/**
+ * Client endpoint that also takes the API-key pair (`x-key-id` + `x-secret-key`, both required when no
+ * bearer token is sent): both security schemes, documented as alternatives.
+ */
+export function ClientOrApiKeyEndpoint(...scopes: string[]) {
+  return applyDecorators(
+    ClientAuthOrApiKey(...scopes),
+    ApiBearerAuth('bearer'),
+    ApiSecurity({ apiKeyId: [], apiKeySecret: [] }),
+    ApiHeader({ name: 'x-key-id', required: false, description: 'API key id; required (with x-secret-key) when no bearer token is sent' }),
+    ApiHeader({
+      name: 'x-secret-key',
+      required: false,
+      description: 'API key secret; required (with x-key-id) when no bearer token is sent',
+    }),
+    ApiExtension('x-required-scopes', scopes),
+  );
 }
 
 /** Admin bearer endpoint. */

@@ -1,6 +1,9 @@
 import { loadConfig } from '../../../config/app.config.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { FakeOutbox, FakeUnitOfWork } from '../../../shared/testing/kernel.fakes.js';
+import { InMemoryCharges } from '../../cash-in/application/cash-in.fakes.js';
+import { ChargePayments } from '../../cash-in/application/charge-payments.js';
+import { ChargeQuotes } from '../../cash-in/application/charge-quotes.js';
 import { FeePolicy } from '../../fees/application/fee-policy.js';
 import { InMemoryFeeSchedules } from '../../fees/application/fees.fakes.js';
 import type { AccountWithHolder } from '../../identity/application/account-directory.js';
@@ -61,8 +64,26 @@ export function cashOutWorld() {
   const receivers = new ReceiverResolver(keys, participants, accounts, config, inMemoryLookupThrottle(config));
   const lookups = new StoredPaymentLookups(qrLookups, clock);
 
-  const create = new CreateCashOutUseCase(accounts, receivers, lookups, limits, ledger, transactions, cashOuts, outbox, uow, config, clock);
-  const settle = new SettleCashOutUseCase(cashOuts, transactions, ledger, spi, outbox, uow, clock, config, new FeePolicy(fees));
+  const charges = new InMemoryCharges();
+  const feePolicy = new FeePolicy(fees);
+  const chargeQuotes = new ChargeQuotes(charges, accounts, participants, config);
+  const chargePayments = new ChargePayments(charges, transactions, feePolicy, outbox, config);
+
+  const create = new CreateCashOutUseCase(
+    accounts,
+    receivers,
+    lookups,
+    limits,
+    ledger,
+    transactions,
+    cashOuts,
+    outbox,
+    uow,
+    config,
+    clock,
+    chargeQuotes,
+  );
+  const settle = new SettleCashOutUseCase(cashOuts, transactions, ledger, spi, outbox, uow, clock, config, feePolicy, chargePayments);
   const returns = new ReturnCashOutUseCase(cashOuts, transactions, ledger, outbox, uow, config, clock);
 
   return {
@@ -79,6 +100,7 @@ export function cashOutWorld() {
     keys,
     qrLookups,
     accountLimits,
+    charges,
     create,
     settle,
     returns,

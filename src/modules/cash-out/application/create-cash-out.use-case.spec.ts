@@ -124,6 +124,7 @@ describe('CreateCashOutUseCase', () => {
         payer: MARIA_PAYER,
         receiver: JOANA,
         endToEndId,
+        chargeId: null,
         status: 'queued',
         errorCode: null,
         errorMessage: null,

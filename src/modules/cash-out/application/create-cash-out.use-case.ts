@@ -8,6 +8,7 @@ import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { ChargeQuotes } from '../../cash-in/application/charge-quotes.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { LimitPolicy } from '../../limits/application/limit-policy.js';
@@ -49,6 +50,7 @@ export class CreateCashOutUseCase {
     private readonly uow: UnitOfWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly charges: ChargeQuotes,
   ) {}
 
   async execute(cmd: CreateCashOutCommand): Promise<CashOut> {
@@ -62,13 +64,16 @@ export class CreateCashOutUseCase {
       let pixKey = cmd.pix_key ?? null;
       let pixKeyType: string | null = cmd.pix_key_type ?? null;
       let endToEndId = newEndToEndId(this.config.pspIspb, now);
+      let chargeId: string | null = null;
       if (flow === 'key') {
         receiver = await this.receivers.byKey(cmd.clientId, cmd.pix_key!, cmd.pix_key_type!);
       } else if (flow === 'bank') {
         receiver = await this.receivers.byBankDetails(cmd.clientId, cmd as BankDetailsInput);
       } else {
         const lookup = await this.lookups.consumeForPayment(cmd.clientId, cmd.lookupEndToEndId!, amount, id);
-        ({ receiver, pixKey, pixKeyType, endToEndId } = lookup);
+        ({ receiver, pixKey, pixKeyType, endToEndId, chargeId } = lookup);
+        // A charge of ours: refused now if it could not be paid (the settlement decides under its lock).
+        if (chargeId) await this.charges.assertPayable(chargeId, amount, now);
       }
       if (receiver.internal?.accountId === own.account.id) {
         throw new DomainError('SAME_ACCOUNT', 'The recipient is the paying account itself');
@@ -87,6 +92,7 @@ export class CreateCashOutUseCase {
           payer,
           receiver,
           endToEndId,
+          chargeId,
         },
         now,
       );

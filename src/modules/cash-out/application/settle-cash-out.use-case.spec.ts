@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
-import type { DirectoryEntry } from '../../keys/application/key-directory.js';
+import { Money } from '../../../shared/money/money.js';
+import { counterpartyOf, type DirectoryEntry } from '../../keys/application/key-directory.js';
+import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import { BB, cashOutWorld, NOON, refusal, type CashOutWorld } from './cash-out-world.fakes.js';
 import { TransientSpiError } from './spi-gateway.js';
 
@@ -387,6 +389,7 @@ describe('SettleCashOutUseCase', () => {
             net_amount: '14.60',
             account_id: JOAO.account,
             psp_ispb: PSP.ispb,
+            conciliation_id: null,
           },
         },
       ]);
@@ -412,6 +415,140 @@ describe('SettleCashOutUseCase', () => {
       expect(w.transactions().filter((t) => t.type === 'cash_in')).toHaveLength(1);
       expect(await w.balance(JOAO.account)).toEqual({ available: '15.25', blocked: '0.00' });
       expect(types()).toEqual(['cash_out.queued', 'cash_out.processing', 'cash_out.completed', 'cash_in.completed']);
+    });
+  });
+
+  describe('on-us to a charge of this institution (Flow 3 of one of our dynamic QR codes)', () => {
+    const CHARGE_ID = 'c4a26e00-0000-4000-8000-00000000c0de';
+    const LOOKUP = 'E99999004202603101500ChargeLook1';
+
+    /** João's pending charge of 30.00 (with its pending cash_in) and Maria's decode of it, then her cash-out. */
+    async function chargePaidByMaria(amount = '30.00') {
+      await new TransactionsService(w.transactionStore).recordPayment({
+        id: CHARGE_ID,
+        clientId: JOAO.client,
+        accountId: JOAO.account,
+        type: 'cash_in',
+        status: 'pending',
+        externalId: null,
+        reference: 'order-7',
+        amount: Money.of('30.00'),
+        pixKey: JOAO_EVP,
+        pixKeyType: 'EVP',
+        endToEndId: null,
+        payer: null,
+        receiver: null,
+        description: null,
+        metadata: null,
+        at: NOON,
+      });
+      await w.charges.seed({
+        id: CHARGE_ID,
+        clientId: JOAO.client,
+        accountId: JOAO.account,
+        txid: 'k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G',
+        reference: 'order-7',
+        description: null,
+        amount: Money.of('30.00'),
+        pixKey: JOAO_EVP,
+        pixKeyType: 'EVP',
+        expectedPayer: null,
+        expiresAt: new Date(NOON.getTime() + 3_600_000),
+        terms: null,
+        details: {},
+        metadata: null,
+        qrCodeText: '000201',
+        registryDocumentId: 'sandbox-k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G',
+        createdAt: NOON,
+      });
+      await w.qrLookups.insert({
+        endToEndId: LOOKUP,
+        clientId: MARIA.client,
+        qrType: 'dynamic',
+        pixKey: JOAO_EVP,
+        pixKeyType: 'EVP',
+        receiver: counterpartyOf(JOAO_KEY),
+        fixedAmount: Money.of('30.00'),
+        chargeId: CHARGE_ID,
+        result: {},
+        createdAt: NOON,
+        usedAt: null,
+        cashOutId: null,
+      });
+      const cashOut = await w.create.execute({ clientId: MARIA.client, amount, lookupEndToEndId: LOOKUP });
+      w.clock.set(SETTLED_AT);
+      return cashOut.snapshot;
+    }
+
+    it('completes the charge and its own cash_in (no second credit row), with the lookup end-to-end id', async () => {
+      const c = await chargePaidByMaria();
+      expect(c.chargeId).toBe(CHARGE_ID);
+      await w.settle.execute(c.id, false);
+
+      expect(await w.cashOut(c.id)).toMatchObject({ status: 'completed', endToEndId: LOOKUP });
+      expect(await w.balance(MARIA.account)).toEqual({ available: '70.00', blocked: '0.00' });
+      expect(await w.balance(JOAO.account)).toEqual({ available: '30.00', blocked: '0.00' });
+      expect(w.ledgerOps(CHARGE_ID)).toEqual(['acc-joao credit 30.000000']);
+      expect(w.transactions().filter((t) => t.type === 'cash_in')).toHaveLength(1);
+      expect(w.transaction(CHARGE_ID)).toMatchObject({ status: 'completed', amount: '30.00', endToEndId: LOOKUP, processedAt: SETTLED_AT });
+      expect((await w.charges.findById(CHARGE_ID))!.snapshot).toMatchObject({
+        status: 'completed',
+        endToEndId: LOOKUP,
+        paidAt: SETTLED_AT,
+      });
+      expect(types()).toEqual(['cash_out.queued', 'cash_out.processing', 'cash_out.completed', 'cash_in.completed']);
+      expect(w.outbox.events.at(-1)).toMatchObject({
+        aggregateId: CHARGE_ID,
+        payload: { conciliation_id: 'k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G' },
+      });
+      expect(await w.ledgerStore.verify()).toMatchObject({ balanced: true });
+    });
+
+    it('a charge cancelled between acceptance and settlement refuses the payment: failed AG03, the hold released, nothing credited', async () => {
+      const c = await chargePaidByMaria();
+      const charge = (await w.charges.findById(CHARGE_ID))!;
+      charge.cancel(NOON);
+      await w.charges.update(charge);
+
+      await w.settle.execute(c.id, false);
+
+      expect(await w.cashOut(c.id)).toMatchObject({
+        status: 'failed',
+        errorCode: 'AG03',
+        errorMessage: expect.stringContaining('cancelled'),
+      });
+      expect(await w.balance(MARIA.account)).toEqual({ available: '100.00', blocked: '0.00' });
+      expect(await w.balance(JOAO.account)).toEqual({ available: '0.00', blocked: '0.00' });
+      expect(w.ledgerOps(CHARGE_ID)).toEqual([]);
+      expect((await w.charges.findById(CHARGE_ID))!.status).toBe('cancelled');
+      expect(types()).toEqual(['cash_out.queued', 'cash_out.processing', 'cash_out.failed']);
+    });
+
+    it('a charge that expired before settlement refuses it too', async () => {
+      const c = await chargePaidByMaria();
+      w.clock.set(new Date(NOON.getTime() + 3_600_000));
+      await w.settle.execute(c.id, false);
+      expect(await w.cashOut(c.id)).toMatchObject({ status: 'failed', errorCode: 'AG03' });
+      expect(await w.balance(MARIA.account)).toEqual({ available: '100.00', blocked: '0.00' });
+    });
+
+    it('a charge paid by someone else meanwhile is not paid twice', async () => {
+      const c = await chargePaidByMaria();
+      const charge = (await w.charges.findById(CHARGE_ID))!;
+      charge.pay({
+        amount: null,
+        endToEndId: 'E0000000020260310150000000000000',
+        payer: { name: 'X', document: null },
+        pricedAt: NOON,
+        now: NOON,
+      });
+      await w.charges.update(charge);
+
+      await w.settle.execute(c.id, false);
+
+      expect(await w.cashOut(c.id)).toMatchObject({ status: 'failed', errorCode: 'AG03' });
+      expect(w.ledgerOps(CHARGE_ID)).toEqual([]);
+      expect(await w.balance(MARIA.account)).toEqual({ available: '100.00', blocked: '0.00' });
     });
   });
 

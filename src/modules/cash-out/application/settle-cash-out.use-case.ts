@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
-import type { DomainEvent } from '../../../shared/domain/domain-event.js';
 import { cashInCompleted } from '../../../shared/domain/events/cash-in.events.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { ChargePayments, isChargePaymentRefusal } from '../../cash-in/application/charge-payments.js';
 import { FeePolicy } from '../../fees/application/fee-policy.js';
 import { LedgerService, type Movement } from '../../ledger/application/ledger.service.js';
 import { TransactionsService, type NewPayment } from '../../transactions/application/transactions.service.js';
@@ -14,12 +14,18 @@ import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js
 import { SpiGateway, TransientSpiError, type SpiResult } from './spi-gateway.js';
 import { Clock } from '../../../shared/time/clock.js';
 
-/** The recipient's side of an on-us payment: its `cash_in`, its event and its ledger credit. */
+/** The recipient's side of an on-us payment: its ledger credit, and then its `cash_in` and event. */
 interface OnUsCredit {
-  credit: NewPayment;
-  events: DomainEvent[];
   movement: Movement;
+  /** Writes the recipient's transaction and event: after the balances, the house lock order. */
+  record(): Promise<void>;
 }
+
+/**
+ * The error code of an on-us payment the receiving side refused (the charge it pays was paid, cancelled or
+ * expired meanwhile, or asks another amount today): ISO 20022 AG03, "transaction type not supported".
+ */
+export const CHARGE_REFUSED = 'AG03';
 
 /**
  * Drives one cash-out to a terminal state. Step 1 (own transaction): queued -> processing. Step 2:
@@ -41,6 +47,7 @@ export class SettleCashOutUseCase {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly fees: FeePolicy,
+    private readonly charges: ChargePayments,
   ) {}
 
   /**
@@ -105,21 +112,28 @@ export class SettleCashOutUseCase {
       if (!cashOut || cashOut.status !== 'processing') return; // another worker finished it
       const now = this.clock.now();
       const c = cashOut.snapshot;
-      const movements: Movement[] = [];
+      let outcome = result;
       let onUs: OnUsCredit | null = null;
-      if (result.outcome === 'settled') {
+      if (outcome.outcome === 'settled' && c.receiver.internal) {
+        try {
+          onUs = c.chargeId ? await this.payCharge(cashOut, c.chargeId, now) : await this.creditRecipient(cashOut, now);
+        } catch (err) {
+          if (!isChargePaymentRefusal(err)) throw err;
+          // The receiving side refuses: the charge was paid, cancelled or expired after the payer decoded it.
+          outcome = { outcome: 'rejected', code: CHARGE_REFUSED, message: err.message };
+        }
+      }
+      const movements: Movement[] = [];
+      if (outcome.outcome === 'settled') {
         cashOut.complete(now);
         movements.push({
           transactionId: c.id,
           description: 'cash-out completed',
           lines: [{ accountId: c.accountId, operation: 'capture', amount: c.amount }],
         });
-        if (c.receiver.internal) {
-          onUs = await this.creditRecipient(cashOut, now);
-          movements.push(onUs.movement);
-        }
+        if (onUs) movements.push(onUs.movement);
       } else {
-        cashOut.fail(result.code, result.message, now);
+        cashOut.fail(outcome.code, outcome.message, now);
         movements.push({
           transactionId: c.id,
           description: 'cash-out failed',
@@ -129,10 +143,26 @@ export class SettleCashOutUseCase {
       // Balances first, then transaction rows (and with them the usage counters): the order creation takes.
       await this.ledger.postAll(movements);
       await this.syncTransaction(cashOut);
-      if (onUs) await this.transactions.recordPayment(onUs.credit);
+      await this.outbox.append(cashOut.pullEvents());
+      if (onUs) await onUs.record();
       await this.cashOuts.update(cashOut);
-      await this.outbox.append([...cashOut.pullEvents(), ...(onUs?.events ?? [])]);
     });
+  }
+
+  /** On-us to a charge of this service: the charge's own `cash_in` completes (refused if it cannot be paid). */
+  private async payCharge(cashOut: CashOut, chargeId: string, now: Date): Promise<OnUsCredit> {
+    const c = cashOut.snapshot;
+    const received = await this.charges.receive({
+      chargeId,
+      amount: c.amount,
+      endToEndId: c.endToEndId,
+      // The merchant sees who paid, but not the payer's full document or account number.
+      payer: partyRecord(maskedParty(c.payer, { account: true })),
+      // The payer's amount was fixed when the payment was accepted (a due-date charge's amount of that day).
+      pricedAt: c.createdAt,
+      at: now,
+    });
+    return { movement: received.movement, record: received.record };
   }
 
   /** On-us: the recipient sees a completed `cash_in` with the same end-to-end id, less its inbound fee. */
@@ -156,17 +186,15 @@ export class SettleCashOutUseCase {
       receiver: partyRecord(c.receiver),
       at: now,
     };
-    const events: DomainEvent[] = [
-      cashInCompleted({
-        transactionId: credit.id,
-        clientId: internal.clientId,
-        accountId: internal.accountId,
-        endToEndId: c.endToEndId,
-        amount: c.amount,
-        fee,
-        pspIspb: this.config.pspIspb,
-      }),
-    ];
+    const event = cashInCompleted({
+      transactionId: credit.id,
+      clientId: internal.clientId,
+      accountId: internal.accountId,
+      endToEndId: c.endToEndId,
+      amount: c.amount,
+      fee,
+      pspIspb: this.config.pspIspb,
+    });
     const movement: Movement = {
       transactionId: credit.id,
       description: 'on-us cash-in',
@@ -175,7 +203,13 @@ export class SettleCashOutUseCase {
         ...(fee.isPositive() ? [{ accountId: internal.accountId, operation: 'fee' as const, amount: fee }] : []),
       ],
     };
-    return { credit, events, movement };
+    return {
+      movement,
+      record: async () => {
+        await this.transactions.recordPayment(credit);
+        await this.outbox.append([event]);
+      },
+    };
   }
 
   private syncTransaction(cashOut: CashOut): Promise<void> {

@@ -22,6 +22,7 @@ const make = () =>
       accountId: 'a1',
       externalId: 'ext',
       amount: Money.of('10.00'),
+      chargeId: null,
       flow: 'key',
       pixKey: 'a@b.co',
       pixKeyType: 'EMAIL',

@@ -33,6 +33,8 @@ export interface CashOutProps {
   payer: Counterparty;
   receiver: Counterparty;
   endToEndId: string;
+  /** The charge of this service this payment pays (Flow 3 of a dynamic QR of ours), settled on-us. */
+  chargeId: string | null;
   status: CashOutStatus;
   errorCode: string | null;
   errorMessage: string | null;

@@ -6,7 +6,7 @@ export interface DueDateTerms {
   dueDate: string;
   penalty?: { mode: number; value: string };
   interest?: { mode: number; value: string };
-  discount?: { mode: number; value: string; fixed_dates?: { date: string; value: string }[] };
+  discount?: { mode: number; value?: string; fixed_dates?: { date: string; value: string }[] };
   rebate?: { mode: number; value: string };
   /** The amount due today with every term applied. */
   finalAmount: Money;
@@ -15,6 +15,8 @@ export interface DueDateTerms {
 /** What the URL of a dynamic QR resolves to: one charge. */
 export interface DynamicQrPayload {
   chargeId: string;
+  /** The charge's txid (its `conciliation_id` at the receiver). */
+  txid: string;
   status: 'active' | 'expired' | 'cancelled' | 'paid';
   amount: Money;
   pixKey: string;

@@ -1,4 +1,5 @@
-import type { Transaction, TransactionStatus, TransactionType } from '../domain/transaction.aggregate.js';
+import type { Money } from '../../../shared/money/money.js';
+import type { Party, Transaction, TransactionStatus, TransactionType } from '../domain/transaction.aggregate.js';
 
 /** A list's `total` counts at most this many matching rows (10000 means "10,000 or more"). */
 export const LIST_TOTAL_CAP = 10_000;
@@ -23,6 +24,15 @@ export interface StatusChange {
   failure?: { code: string; message: string } | null;
 }
 
+/** A pending receipt (a charge) that was paid: what arrived, from whom, and what we charged for it. */
+export interface Receipt {
+  amount: Money;
+  fee: Money;
+  endToEndId: string;
+  payer: Party;
+  at: Date;
+}
+
 /** Port to stored transactions. */
 export abstract class TransactionRepository {
   /** Inserts; a second external_id for the same client and type throws DUPLICATE_EXTERNAL_ID. */
@@ -30,5 +40,7 @@ export abstract class TransactionRepository {
   abstract findById(id: string): Promise<Transaction | null>;
   /** Sets the status (and its timestamps and failure) of a payment's transaction row, in one statement. */
   abstract setStatus(id: string, change: StatusChange): Promise<void>;
+  /** Completes a pending receipt with what was paid, in one statement. */
+  abstract setReceived(id: string, receipt: Receipt): Promise<void>;
   abstract list(filter: TransactionFilter): Promise<{ items: Transaction[]; total: number }>;
 }

@@ -1,13 +1,19 @@
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Transaction } from '../domain/transaction.aggregate.js';
-import { LIST_TOTAL_CAP, TransactionRepository, type StatusChange, type TransactionFilter } from './transaction.repository.js';
+import {
+  LIST_TOTAL_CAP,
+  TransactionRepository,
+  type Receipt,
+  type StatusChange,
+  type TransactionFilter,
+} from './transaction.repository.js';
 
 /**
  * In-memory TransactionRepository for other modules' unit tests (pair it with the real
  * TransactionsService). Like the TypeORM adapter: `insert` refuses a second external_id for the same
  * client and type (DUPLICATE_EXTERNAL_ID, the partial unique index uq_transactions_external_id) and a
  * reused id; `setStatus` is one UPDATE (processed_at set on `completed`, a failure kept once written, an
- * unknown id a no-op); `list` is newest first with a capped total. Rows are copied in and out, so a
+ * unknown id a no-op; `setReceived` only completes a pending row); `list` is newest first with a capped total. Rows are copied in and out, so a
  * test sees only what was written. It has no transactions: rolling back is the unit of work's job.
  */
 export class InMemoryTransactions extends TransactionRepository {
@@ -48,6 +54,24 @@ export class InMemoryTransactions extends TransactionRepository {
         processedAt: c.status === 'completed' ? c.at : s.processedAt,
         errorCode: c.failure?.code ?? s.errorCode,
         errorMessage: c.failure?.message ?? s.errorMessage,
+      }),
+    );
+  }
+
+  async setReceived(id: string, r: Receipt): Promise<void> {
+    const row = this.rows.get(id);
+    if (!row || row.snapshot.status !== 'pending') return;
+    this.rows.set(
+      id,
+      Transaction.restore({
+        ...row.snapshot,
+        status: 'completed',
+        amount: r.amount,
+        taxAmount: r.fee,
+        endToEndId: r.endToEndId,
+        payer: r.payer,
+        processedAt: r.at,
+        updatedAt: r.at,
       }),
     );
   }

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Money } from '../../../shared/money/money.js';
 import { Transaction, type Party, type TransactionStatus, type TransactionType } from '../domain/transaction.aggregate.js';
-import { TransactionRepository, type StatusChange } from './transaction.repository.js';
+import { TransactionRepository, type Receipt, type StatusChange } from './transaction.repository.js';
 
 // The vocabulary other modules need to talk to this one (its public API; the aggregate stays inside).
 export { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/transaction.aggregate.js';
 export type { BankDetails, Party, TransactionStatus, TransactionType } from '../domain/transaction.aggregate.js';
-export type { StatusChange } from './transaction.repository.js';
+export type { Receipt, StatusChange } from './transaction.repository.js';
 
 /** A payment as its client will see it in the statement, written when the payment is created. */
 export interface NewPayment {
@@ -75,5 +75,13 @@ export class TransactionsService {
    */
   followPayment(id: string, change: StatusChange): Promise<void> {
     return this.repo.setStatus(id, change);
+  }
+
+  /**
+   * A pending receipt (a charge's `cash_in`) was paid: the row becomes `completed` with the amount that
+   * arrived (a due-date charge's final amount), the fee, the end-to-end id and the payer, in one UPDATE.
+   */
+  receivePayment(id: string, receipt: Receipt): Promise<void> {
+    return this.repo.setReceived(id, receipt);
   }
 }

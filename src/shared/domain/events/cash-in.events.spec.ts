@@ -26,6 +26,7 @@ describe('cash-in event builder', () => {
         net_amount: '98.50',
         account_id: CREDIT.accountId,
         psp_ispb: '12345678',
+        conciliation_id: null,
       },
     });
   });

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../domain-event.js';
-import { cashInCompleted } from './cash-in.events.js';
+import { cashInCancelled, cashInCompleted, cashInExpired } from './cash-in.events.js';
 import { cashOutCompleted, cashOutFailed, cashOutProcessing, cashOutQueued, cashOutReturned } from './cash-out.events.js';
 import type { EventName } from './event-catalogue.js';
 import { limitRequestApproved, limitRequestCreated, limitRequestExpired, limitRequestRejected } from './limit-request.events.js';
@@ -16,6 +16,8 @@ export const EVENT_BUILDERS = {
   'cash_out.failed': cashOutFailed,
   'cash_out.returned': cashOutReturned,
   'cash_in.completed': cashInCompleted,
+  'cash_in.cancelled': cashInCancelled,
+  'cash_in.expired': cashInExpired,
   'key.registered': keyRegistered,
   'key.deleted': keyDeleted,
   'limit_request.created': limitRequestCreated,

@@ -7,7 +7,7 @@ import { Money } from '../../money/money.js';
 import type { DomainEvent } from '../domain-event.js';
 import { END_TO_END_ID_PATTERN } from '../end-to-end-id.js';
 import { PIX_KEY_TYPES } from '../pix-key.js';
-import { cashInCompleted } from './cash-in.events.js';
+import { cashInCancelled, cashInCompleted, cashInExpired } from './cash-in.events.js';
 import { cashOutCompleted, cashOutFailed, cashOutProcessing, cashOutQueued, cashOutReturned } from './cash-out.events.js';
 import { EVENT_BUILDERS } from './event-builders.js';
 import { EVENT_CATALOGUE, EVENT_GROUPS, EVENT_NAMES, isEventName, type EventName } from './event-catalogue.js';
@@ -23,6 +23,14 @@ const T0 = new Date('2025-11-20T12:00:00.000Z');
 const T1 = new Date('2025-11-21T08:30:00.000Z');
 
 const cashOut = (externalId: string | null) => ({ id: ID, clientId: CLIENT, externalId, amount: Money.of('10'), endToEndId: E2E });
+const charge = {
+  id: ID,
+  clientId: CLIENT,
+  accountId: ACCOUNT,
+  txid: 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6',
+  reference: 'order-1',
+  amount: Money.of('10'),
+};
 const key = { id: ID, clientId: CLIENT, accountId: ACCOUNT, keyType: 'EVP' as const, keyValue: ID, createdAt: T0 };
 const request = {
   id: ID,
@@ -59,7 +67,19 @@ const SAMPLES: { [N in EventName]: DomainEvent<N>[] } = {
       fee: Money.zero(),
       pspIspb: '12345678',
     }),
+    cashInCompleted({
+      transactionId: ID,
+      clientId: CLIENT,
+      accountId: ACCOUNT,
+      endToEndId: E2E,
+      amount: Money.of('10.00'),
+      fee: Money.of('0.10'),
+      pspIspb: '12345678',
+      conciliationId: 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6',
+    }),
   ],
+  'cash_in.cancelled': [cashInCancelled(charge)],
+  'cash_in.expired': [cashInExpired(charge)],
   'key.registered': [keyRegistered(key)],
   'key.deleted': [keyDeleted(key, { at: T1, reason: 'USER_REQUESTED' })],
   'limit_request.created': [limitRequestCreated(request)],

@@ -44,6 +44,16 @@ const cashOutFields = <S extends string>(status: S) =>
     end_to_end_id: { type: 'string', format: 'end-to-end-id', description: 'The Pix end-to-end id' },
   }) as const;
 
+const chargeFields = <S extends string>(status: S) =>
+  ({
+    transaction_id: { type: 'string', format: 'uuid', description: 'The charge (`transaction_id` in the API, the id in its path)' },
+    conciliation_id: { type: 'string', description: "The charge's txid (`conciliation_id` in the API)" },
+    reference: { type: 'string', description: 'Your `reference` for the charge' },
+    status: { type: 'string', enum: [status], description: `The charge's status: always \`${status}\` in this event` },
+    amount: { type: 'string', format: 'decimal', description: 'The amount charged' },
+    account_id: { type: 'string', format: 'uuid', description: 'The account the charge would have credited' },
+  }) as const;
+
 const keyFields = <S extends string>(status: S) =>
   ({
     id: { type: 'string', format: 'uuid', description: 'The key record (`id` in the API)' },
@@ -135,7 +145,27 @@ export const EVENT_CATALOGUE = {
       net_amount: { type: 'string', format: 'decimal', description: '`amount` minus `fee`: what the available balance grew by' },
       account_id: { type: 'string', format: 'uuid', description: 'The account credited' },
       psp_ispb: { type: 'string', format: 'ispb', description: 'The ISPB of this institution, which holds the credited account' },
+      conciliation_id: {
+        type: 'string',
+        nullable: true,
+        description: 'The txid of the charge this payment paid (`conciliation_id` in the API); `null` for a payment without a charge',
+      },
     },
+  },
+  'cash_in.cancelled': {
+    group: 'cash_in',
+    description: 'You cancelled a pending charge; its QR code can no longer be paid.',
+    webhook: true,
+    aggregate: 'the charge (its `transaction_id`)',
+    payload: chargeFields('cancelled'),
+  },
+  'cash_in.expired': {
+    group: 'cash_in',
+    description:
+      'A pending charge reached its `expires_at` unpaid (a due-date charge: 30 days after its due date); its QR code can no longer be paid.',
+    webhook: true,
+    aggregate: 'the charge (its `transaction_id`)',
+    payload: chargeFields('expired'),
   },
   'key.registered': {
     group: 'keys',
@@ -206,6 +236,8 @@ export type CashOutCompletedPayload = EventPayload<'cash_out.completed'>;
 export type CashOutFailedPayload = EventPayload<'cash_out.failed'>;
 export type CashOutReturnedPayload = EventPayload<'cash_out.returned'>;
 export type CashInCompletedPayload = EventPayload<'cash_in.completed'>;
+export type CashInCancelledPayload = EventPayload<'cash_in.cancelled'>;
+export type CashInExpiredPayload = EventPayload<'cash_in.expired'>;
 export type KeyRegisteredPayload = EventPayload<'key.registered'>;
 export type KeyDeletedPayload = EventPayload<'key.deleted'>;
 export type LimitRequestCreatedPayload = EventPayload<'limit_request.created'>;

@@ -22,8 +22,8 @@ export class TypeormCashOutRepository extends CashOutRepository {
     const c = cashOut.snapshot;
     await this.uow.write(
       `INSERT INTO cash_outs (id, client_id, account_id, external_id, amount, flow, pix_key, pix_key_type, payer, receiver,
-         end_to_end_id, status, error_code, error_message, returned_amount, completed_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18)`,
+         end_to_end_id, status, error_code, error_message, returned_amount, completed_at, created_at, updated_at, charge_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
       [
         c.id,
         c.clientId,
@@ -43,6 +43,7 @@ export class TypeormCashOutRepository extends CashOutRepository {
         c.completedAt,
         c.createdAt,
         c.updatedAt,
+        c.chargeId,
       ],
     );
   }
@@ -70,7 +71,7 @@ export class TypeormCashOutRepository extends CashOutRepository {
   async lock(id: string): Promise<CashOut | null> {
     const [row] = await this.uow.read<LockedRow>(
       `SELECT id, client_id AS "clientId", account_id AS "accountId", external_id AS "externalId", amount::text, flow,
-              pix_key AS "pixKey", pix_key_type AS "pixKeyType", payer, receiver, end_to_end_id AS "endToEndId", status,
+              pix_key AS "pixKey", pix_key_type AS "pixKeyType", payer, receiver, end_to_end_id AS "endToEndId", charge_id AS "chargeId", status,
               error_code AS "errorCode", error_message AS "errorMessage", returned_amount::text AS "returnedAmount",
               completed_at AS "completedAt", created_at AS "createdAt", updated_at AS "updatedAt"
        FROM cash_outs WHERE id = $1 FOR UPDATE`,

@@ -10,8 +10,10 @@ export class DiscountDateDto {
   @ApiProperty({ example: '5.00' }) value: string;
 }
 
-export class DiscountDto extends ChargeTermDto {
-  @ApiPropertyOptional({ type: [DiscountDateDto] }) fixed_dates?: DiscountDateDto[];
+export class DiscountDto {
+  @ApiProperty({ example: 1 }) mode: number;
+  @ApiPropertyOptional({ example: '0.50', description: 'Modes 3-4' }) value?: string;
+  @ApiPropertyOptional({ type: [DiscountDateDto], description: 'Modes 1-2' }) fixed_dates?: DiscountDateDto[];
 }
 
 export class DecodeBrCodeResponse {
@@ -23,6 +25,11 @@ export class DecodeBrCodeResponse {
   @ApiProperty({ example: '00000000' }) receiver_ispb: string;
   @ApiProperty() receiver_participant_name: string;
   @ApiProperty({ description: 'Send as X-Pix-Lookup-E2E to pay this QR (valid 30 minutes, once)' }) end_to_end_id: string;
+  @ApiPropertyOptional({
+    example: 'k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G',
+    description: "Dynamic QR: the charge's txid (the receiver's conciliation_id)",
+  })
+  txid?: string;
   @ApiPropertyOptional({ example: '2026-12-10' }) due_date?: string;
   @ApiPropertyOptional({ type: ChargeTermDto }) penalty?: ChargeTermDto;
   @ApiPropertyOptional({ type: ChargeTermDto }) interest?: ChargeTermDto;

@@ -18,6 +18,7 @@ function present(r: DecodeResult): DecodeBrCodeResponse {
     receiver_ispb: r.receiver.ispb,
     receiver_participant_name: r.receiver.participantName,
     end_to_end_id: r.endToEndId,
+    ...(r.payload ? { txid: r.payload.txid } : {}),
     ...(due
       ? {
           due_date: due.dueDate,

@@ -6,6 +6,7 @@ import { TypeOrmUnitOfWork, type DatabaseErrorFields } from '../../../../shared/
 import {
   LIST_TOTAL_CAP,
   TransactionRepository,
+  type Receipt,
   type StatusChange,
   type TransactionFilter,
 } from '../../application/transaction.repository.js';
@@ -79,6 +80,15 @@ export class TypeormTransactionRepository extends TransactionRepository {
               error_code = COALESCE($4, error_code), error_message = COALESCE($5, error_message)
        WHERE id = $1`,
       [id, c.status, c.at, c.failure?.code ?? null, c.failure?.message ?? null],
+    );
+  }
+
+  async setReceived(id: string, r: Receipt): Promise<void> {
+    await this.uow.write(
+      `UPDATE transactions SET status = 'completed', amount = $2, tax_amount = $3, end_to_end_id = $4, payer = $5::jsonb,
+              processed_at = $6, updated_at = $6
+       WHERE id = $1 AND status = 'pending'`,
+      [id, r.amount.toFixed6(), r.fee.toFixed6(), r.endToEndId, JSON.stringify(r.payer), r.at],
     );
   }
 

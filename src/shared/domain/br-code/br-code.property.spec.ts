@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { Money } from '../../../shared/money/money.js';
+import { Money } from '../../money/money.js';
 import { encodeBrCode, parseBrCode, type BrCode, type BrCodeInput } from './br-code.js';
 import { InvalidBrCodeError } from './br-code.errors.js';
 import { crc16CcittFalse } from './crc16.js';

@@ -1,8 +1,8 @@
-import { Money } from '../../../shared/money/money.js';
+import { Money } from '../../money/money.js';
 import { InvalidBrCodeError } from './br-code.errors.js';
 import { crc16CcittFalse } from './crc16.js';
 import { encodeTlv, findField, parseTemplate, parseTlv, type TlvField } from './emv-tlv.js';
-import { detectPixKeyType } from '../../../shared/domain/pix-key.js';
+import { detectPixKeyType } from '../pix-key.js';
 
 /** The Pix arrangement's GUI in the merchant account information template (field 26/00). */
 export const PIX_GUI = 'br.gov.bcb.pix';

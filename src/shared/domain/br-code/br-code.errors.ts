@@ -1,4 +1,4 @@
-import { DomainError } from '../../../shared/errors/domain-error.js';
+import { DomainError } from '../../errors/domain-error.js';
 
 const TOP_LEVEL_NAMES: Record<string, string> = {
   '00': 'Payload Format Indicator',

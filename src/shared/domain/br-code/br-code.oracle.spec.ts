@@ -18,7 +18,7 @@ interface CorpusEntry {
   constructed?: boolean;
 }
 
-const FIXTURE = join(process.cwd(), 'src/modules/qr-code/domain/fixtures/real-br-codes.json');
+const FIXTURE = join(process.cwd(), 'src/shared/domain/br-code/fixtures/real-br-codes.json');
 const corpus = (JSON.parse(readFileSync(FIXTURE, 'utf8')) as { codes: CorpusEntry[] }).codes;
 const real = corpus.filter((entry) => !entry.constructed);
 const READ_FIELDS = ['type', 'pixKey', 'url', 'amount', 'txid', 'merchantName', 'merchantCity'] as const;

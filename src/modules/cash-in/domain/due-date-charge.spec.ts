@@ -3,6 +3,7 @@ import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { calculateDueDateCharge, type DueDateChargeTerms } from './due-date-charge.js';
 import { InvalidDueDateChargeError } from './due-date-charge.errors.js';
+import { validateDueDateTerms } from './due-date-terms.js';
 
 const DUE = '2024-03-10';
 const terms = (paymentDate: string, extra: Partial<DueDateChargeTerms> = {}): DueDateChargeTerms => ({
@@ -95,9 +96,10 @@ describe('calculateDueDateCharge', () => {
       expect(result.finalAmount.toFixed2()).toBe('72.00');
     });
 
-    it('uses `value` until the due date when modes 1-2 have no fixed dates', () => {
-      expect(final(terms(DUE, { discount: { mode: 1, value: '3.00' } }))).toBe('97.00');
-      expect(final(terms('2024-03-01', { discount: { mode: 2, value: '3.00', fixedDates: [] } }))).toBe('97.00');
+    it('takes modes 1-2 only from fixed dates: a bare `value` until the due date is refused, as validateDueDateTerms does', () => {
+      // One fixed date on the due date says the same thing, in the one form the Central Bank's cobv allows.
+      expect(final(terms(DUE, { discount: { mode: 1, fixedDates: [{ date: DUE, value: '3.00' }] } }))).toBe('97.00');
+      expect(() => calculateDueDateCharge(terms(DUE, { discount: { mode: 1, value: '3.00' } }))).toThrow(InvalidDueDateChargeError);
     });
 
     it('gives BRL per day of anticipation: 5 days x 0.50 -> 97.50, none on the due date', () => {
@@ -152,7 +154,12 @@ describe('calculateDueDateCharge', () => {
     ['interest.value', { interest: { mode: 2, value: '1000' } }],
     ['discount.mode', { discount: { mode: 7, value: '1.00' } }],
     ['discount.value', { discount: { mode: 3 } }],
-    ['discount.value', { discount: { mode: 1 } }],
+    ['discount.fixed_dates', { discount: { mode: 1 } }],
+    ['discount.fixed_dates', { discount: { mode: 2, fixedDates: [] } }],
+    ['discount.value', { discount: { mode: 1, value: '3.00' } }],
+    ['discount.value', { discount: { mode: 2, value: '3.00', fixedDates: [{ date: '2024-03-01', value: '1' }] } }],
+    ['discount.fixed_dates', { discount: { mode: 3, value: '0.50', fixedDates: [{ date: '2024-03-01', value: '1' }] } }],
+    ['discount.fixed_dates', { discount: { mode: 4, value: '0.50', fixedDates: [] } }],
     [
       'discount.fixed_dates[1].date',
       {
@@ -202,6 +209,172 @@ describe('calculateDueDateCharge', () => {
         expect(second.gte(first)).toBe(true);
         expect(first.gte(Money.of('0.01'))).toBe(true);
       }),
+    );
+  });
+
+  // Every row is a worked example of docs/due-date-charges.md, with the same numbers; change both together.
+  describe('worked examples of docs/due-date-charges.md', () => {
+    interface Example {
+      terms: Partial<DueDateChargeTerms>;
+      paid: string;
+      parts: { rebate?: string; discount?: string; penalty?: string; interest?: string };
+      final: string;
+    }
+    const fixedTen = [
+      { date: '2024-03-01', value: '10.00' },
+      { date: '2024-03-05', value: '5.00' },
+    ];
+    const examples: Array<[string, Example]> = [
+      [
+        'penalty mode 1',
+        { terms: { penalty: { mode: 1, value: '5.00' } }, paid: '2024-03-12', parts: { penalty: '5.00' }, final: '105.00' },
+      ],
+      ['penalty mode 1', { terms: { penalty: { mode: 1, value: '5.00' } }, paid: '2024-03-10', parts: {}, final: '100.00' }],
+      [
+        'penalty mode 2',
+        {
+          terms: { originalAmount: Money.of('10.25'), penalty: { mode: 2, value: '2.00' } },
+          paid: '2024-03-11',
+          parts: { penalty: '0.21' },
+          final: '10.46',
+        },
+      ],
+      [
+        'interest mode 1',
+        { terms: { interest: { mode: 1, value: '0.10' } }, paid: '2024-03-15', parts: { interest: '0.50' }, final: '100.50' },
+      ],
+      [
+        'interest mode 2',
+        { terms: { interest: { mode: 2, value: '0.0333' } }, paid: '2024-03-20', parts: { interest: '0.33' }, final: '100.33' },
+      ],
+      [
+        'interest mode 3',
+        { terms: { interest: { mode: 3, value: '1.00' } }, paid: '2024-03-25', parts: { interest: '0.50' }, final: '100.50' },
+      ],
+      [
+        'interest mode 4',
+        { terms: { interest: { mode: 4, value: '12.00' } }, paid: '2024-04-09', parts: { interest: '0.99' }, final: '100.99' },
+      ],
+      [
+        'discount mode 1',
+        { terms: { discount: { mode: 1, fixedDates: fixedTen } }, paid: '2024-02-25', parts: { discount: '10.00' }, final: '90.00' },
+      ],
+      [
+        'discount mode 1',
+        { terms: { discount: { mode: 1, fixedDates: fixedTen } }, paid: '2024-03-01', parts: { discount: '10.00' }, final: '90.00' },
+      ],
+      [
+        'discount mode 1',
+        { terms: { discount: { mode: 1, fixedDates: fixedTen } }, paid: '2024-03-03', parts: { discount: '5.00' }, final: '95.00' },
+      ],
+      [
+        'discount mode 1',
+        { terms: { discount: { mode: 1, fixedDates: fixedTen } }, paid: '2024-03-05', parts: { discount: '5.00' }, final: '95.00' },
+      ],
+      ['discount mode 1', { terms: { discount: { mode: 1, fixedDates: fixedTen } }, paid: '2024-03-07', parts: {}, final: '100.00' }],
+      ['discount mode 1', { terms: { discount: { mode: 1, fixedDates: fixedTen } }, paid: '2024-03-11', parts: {}, final: '100.00' }],
+      [
+        'discount mode 2',
+        {
+          terms: { originalAmount: Money.of('250.00'), discount: { mode: 2, fixedDates: [{ date: '2024-03-05', value: '3.00' }] } },
+          paid: '2024-03-04',
+          parts: { discount: '7.50' },
+          final: '242.50',
+        },
+      ],
+      [
+        'discount mode 2',
+        {
+          terms: { originalAmount: Money.of('250.00'), discount: { mode: 2, fixedDates: [{ date: '2024-03-05', value: '3.00' }] } },
+          paid: '2024-03-06',
+          parts: {},
+          final: '250.00',
+        },
+      ],
+      [
+        'discount mode 3',
+        { terms: { discount: { mode: 3, value: '0.50' } }, paid: '2024-03-05', parts: { discount: '2.50' }, final: '97.50' },
+      ],
+      ['discount mode 3', { terms: { discount: { mode: 3, value: '0.50' } }, paid: '2024-03-10', parts: {}, final: '100.00' }],
+      [
+        'discount mode 4',
+        { terms: { discount: { mode: 4, value: '0.10' } }, paid: '2024-03-03', parts: { discount: '0.70' }, final: '99.30' },
+      ],
+      [
+        'rebate mode 1',
+        {
+          terms: { rebate: { mode: 1, value: '20.00' }, discount: { mode: 2, fixedDates: [{ date: '2024-03-01', value: '10.00' }] } },
+          paid: '2024-03-01',
+          parts: { rebate: '20.00', discount: '8.00' },
+          final: '72.00',
+        },
+      ],
+      [
+        'rebate mode 1',
+        {
+          terms: { rebate: { mode: 1, value: '20.00' }, discount: { mode: 2, fixedDates: [{ date: '2024-03-01', value: '10.00' }] } },
+          paid: '2024-03-12',
+          parts: { rebate: '20.00' },
+          final: '80.00',
+        },
+      ],
+      [
+        'rebate mode 2',
+        {
+          terms: { rebate: { mode: 2, value: '5.00' }, penalty: { mode: 2, value: '2.00' }, interest: { mode: 3, value: '1.00' } },
+          paid: '2024-03-11',
+          parts: { rebate: '5.00', penalty: '1.90', interest: '0.03' },
+          final: '96.93',
+        },
+      ],
+      [
+        'rounding',
+        {
+          terms: { originalAmount: Money.of('10.25'), penalty: { mode: 2, value: '2.00' }, interest: { mode: 2, value: '2.00' } },
+          paid: '2024-03-11',
+          parts: { penalty: '0.21', interest: '0.21' },
+          final: '10.67',
+        },
+      ],
+      [
+        'calendar days',
+        {
+          terms: { dueDate: '2024-03-09', interest: { mode: 1, value: '1.00' } },
+          paid: '2024-03-11',
+          parts: { interest: '2.00' },
+          final: '102.00',
+        },
+      ],
+      [
+        'calendar days',
+        {
+          terms: { dueDate: '2024-02-28', interest: { mode: 1, value: '1.00' } },
+          paid: '2024-03-01',
+          parts: { interest: '2.00' },
+          final: '102.00',
+        },
+      ],
+    ];
+
+    it.each(examples.map(([name, example]) => [name, example.paid, example.final, example] as const))(
+      'docs example %s, paid %s -> %s',
+      (_name, _paid, _final, example) => {
+        const charge = terms(example.paid, example.terms);
+        const result = calculateDueDateCharge(charge);
+        const parts = { rebate: '0.00', discount: '0.00', penalty: '0.00', interest: '0.00', ...example.parts };
+        expect({
+          rebate: result.rebate.toFixed2(),
+          discount: result.discount.toFixed2(),
+          penalty: result.penalty.toFixed2(),
+          interest: result.interest.toFixed2(),
+        }).toEqual(parts);
+        expect(result.finalAmount.toFixed2()).toBe(example.final);
+        // Each example is also a charge that could be created on 2024-02-20.
+        const { originalAmount, dueDate, penalty, interest, discount, rebate } = charge;
+        expect(() =>
+          validateDueDateTerms({ amount: originalAmount, dueDate, today: '2024-02-20', penalty, interest, discount, rebate }),
+        ).not.toThrow();
+      },
     );
   });
 });

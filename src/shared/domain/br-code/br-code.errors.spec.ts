@@ -1,4 +1,4 @@
-import { DomainError } from '../../../shared/errors/domain-error.js';
+import { DomainError } from '../../errors/domain-error.js';
 import { describeBrCodeField, InvalidBrCodeError } from './br-code.errors.js';
 
 describe('describeBrCodeField', () => {

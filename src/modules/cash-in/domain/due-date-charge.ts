@@ -18,8 +18,9 @@ export interface FixedDateDiscount {
 }
 /**
  * 1 = fixed BRL until each fixed date, 2 = percent until each fixed date, 3 = BRL per day paid before
- * the due date, 4 = percent per day paid before the due date. Modes 1-2 without fixed dates use
- * `value` until the due date.
+ * the due date, 4 = percent per day paid before the due date. Modes 1-2 take their values in 1-3
+ * `fixedDates` and no `value`; modes 3-4 take `value` and no `fixedDates` (the Central Bank's cobv rule:
+ * never both). `validateDueDateTerms` (due-date-terms.ts) holds the other rules a new charge must meet.
  */
 export interface Discount {
   mode: 1 | 2 | 3 | 4;
@@ -75,7 +76,7 @@ export function calculateDueDateCharge(terms: DueDateChargeTerms): DueDateCharge
   const daysEarly = Math.max(0, -elapsed);
 
   // Every term is evaluated (and so validated) whatever the date; lateness then picks which count.
-  const rebate = terms.rebate ? fixedOrPercent(terms.rebate, original, 'rebate') : Money.zero();
+  const rebate = terms.rebate ? rebateAmount(terms.rebate, original) : Money.zero();
   const base = Money.max(original.minus(rebate), Money.zero());
   const earlyDiscount = terms.discount ? discountFor(terms.discount, base, paymentDay, daysEarly) : Money.zero();
   const latePenalty = terms.penalty ? fixedOrPercent(terms.penalty, base, 'penalty') : Money.zero();
@@ -85,6 +86,22 @@ export function calculateDueDateCharge(terms: DueDateChargeTerms): DueDateCharge
 
   const finalAmount = Money.max(base.minus(discount).plus(penalty).plus(interest), MIN_AMOUNT);
   return { finalAmount, rebate, discount, penalty, interest, daysLate, daysEarly };
+}
+
+/** The rebate: fixed BRL, or a percentage of the original amount, rounded half-up to cents. */
+export function rebateAmount(rebate: Rebate, original: Money): Money {
+  return fixedOrPercent(rebate, original, 'rebate');
+}
+
+/** One fixed-date offer of discount mode 1 (BRL) or 2 (percent of `base`, the amount after the rebate). */
+export function fixedDateDiscountAmount(mode: 1 | 2, value: string, base: Money, field: string): Money {
+  return mode === 1 ? brl(value, field) : base.times(percent(value, field));
+}
+
+/** Discount mode 3 (BRL per day) or 4 (percent of `base` per day) for a payment `daysEarly` days before the due date. */
+export function anticipationDiscountAmount(mode: 3 | 4, value: string, base: Money, daysEarly: number): Money {
+  const field = 'discount.value';
+  return mode === 3 ? brl(value, field).times(String(daysEarly)) : base.times(percent(value, field).times(daysEarly));
 }
 
 function fixedOrPercent(term: Penalty | Rebate, base: Money, field: string): Money {
@@ -113,31 +130,29 @@ function discountFor(discount: Discount, base: Money, paymentDay: number, daysEa
   switch (discount.mode) {
     case 1:
     case 2: {
-      const amountFor = (value: string, field: string): Money =>
-        discount.mode === 1 ? brl(value, field) : base.times(percent(value, field));
+      const mode = discount.mode;
+      if (discount.value !== undefined) {
+        throw new InvalidDueDateChargeError('discount.value', 'must not be sent for modes 1 and 2: their values go in fixed_dates');
+      }
       const dates = discount.fixedDates ?? [];
-      if (dates.length === 0) return amountFor(required(discount.value), 'discount.value');
+      if (dates.length === 0) throw new InvalidDueDateChargeError('discount.fixed_dates', 'is required for modes 1 and 2 (1 to 3 entries)');
       const offers = dates
         .map((entry, i) => ({
           day: parseDate(entry.date, `discount.fixed_dates[${i}].date`),
-          amount: amountFor(entry.value, `discount.fixed_dates[${i}].value`),
+          amount: fixedDateDiscountAmount(mode, entry.value, base, `discount.fixed_dates[${i}].value`),
         }))
         .sort((a, b) => a.day - b.day);
       // The earliest date not yet passed applies; after the last one there is no discount.
       return offers.find((offer) => offer.day >= paymentDay)?.amount ?? Money.zero();
     }
     case 3:
-      return brl(required(discount.value), 'discount.value').times(String(daysEarly));
     case 4:
-      return base.times(percent(required(discount.value), 'discount.value').times(daysEarly));
+      if (discount.fixedDates !== undefined) throw new InvalidDueDateChargeError('discount.fixed_dates', 'is only for modes 1 and 2');
+      if (discount.value === undefined) throw new InvalidDueDateChargeError('discount.value', 'is required for modes 3 and 4');
+      return anticipationDiscountAmount(discount.mode, discount.value, base, daysEarly);
     default:
       throw new InvalidDueDateChargeError('discount.mode', 'must be 1, 2, 3 or 4');
   }
-}
-
-function required(value: string | undefined): string {
-  if (value === undefined) throw new InvalidDueDateChargeError('discount.value', 'is required for this mode');
-  return value;
 }
 
 function brl(value: string, field: string): Money {
@@ -155,14 +170,19 @@ function percent(value: string, field: string): Big {
   return new Big(value).div(100);
 }
 
-/** Days since the epoch of a real calendar date; "2024-02-30" is refused, not rolled over. */
-function parseDate(value: string, field: string): number {
+/** Days since the epoch of a real YYYY-MM-DD calendar date; undefined for anything else ("2024-02-30" is not rolled over). */
+export function calendarDay(value: unknown): number | undefined {
   const match = typeof value === 'string' ? DATE.exec(value) : null;
-  if (match) {
-    const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-    const time = Date.UTC(year, month - 1, day);
-    const date = new Date(time);
-    if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) return time / DAY_MS;
-  }
-  throw new InvalidDueDateChargeError(field, 'must be a calendar date (YYYY-MM-DD)');
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = Date.UTC(year, month - 1, day);
+  const date = new Date(time);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return time / DAY_MS;
+}
+
+function parseDate(value: string, field: string): number {
+  const day = calendarDay(value);
+  if (day === undefined) throw new InvalidDueDateChargeError(field, 'must be a calendar date (YYYY-MM-DD)');
+  return day;
 }

@@ -1,0 +1,48 @@
+import { Charge } from '../domain/charge.aggregate.js';
+import { ChargeRepository } from './charge.repository.js';
+
+/**
+ * In-memory ChargeRepository for unit tests. Rows are copied in and out (a test sees only what was
+ * written); `lock` is a read, since a fake has no concurrency; `lockLapsed` returns pending charges due
+ * at `now`, earliest expiry first. A second txid is refused, like the unique index.
+ */
+export class InMemoryCharges extends ChargeRepository {
+  private readonly rows = new Map<string, Charge>();
+  private copy = (c: Charge) => Charge.restore({ ...c.snapshot });
+
+  /** Test helper: stores a new pending charge, as CreateChargeUseCase would have issued it. */
+  async seed(p: Parameters<typeof Charge.issue>[0]): Promise<Charge> {
+    const charge = Charge.issue(p);
+    await this.insert(charge);
+    return charge;
+  }
+
+  async insert(charge: Charge): Promise<void> {
+    const c = charge.snapshot;
+    if (this.rows.has(c.id) || [...this.rows.values()].some((r) => r.snapshot.txid === c.txid)) {
+      throw new Error(`duplicate charge ${c.id} / ${c.txid}`);
+    }
+    this.rows.set(c.id, this.copy(charge));
+  }
+
+  async update(charge: Charge): Promise<void> {
+    if (this.rows.has(charge.snapshot.id)) this.rows.set(charge.snapshot.id, this.copy(charge));
+  }
+
+  async lock(id: string): Promise<Charge | null> {
+    return this.findById(id);
+  }
+
+  async findById(id: string): Promise<Charge | null> {
+    const row = this.rows.get(id);
+    return row ? this.copy(row) : null;
+  }
+
+  async lockLapsed(now: Date, limit: number): Promise<Charge[]> {
+    return [...this.rows.values()]
+      .filter((c) => c.isLapsed(now))
+      .sort((a, b) => a.snapshot.expiresAt.getTime() - b.snapshot.expiresAt.getTime())
+      .slice(0, limit)
+      .map(this.copy);
+  }
+}

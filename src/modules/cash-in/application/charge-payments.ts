@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import { cashInCompleted } from '../../../shared/domain/events/cash-in.events.js';
+import { DomainError } from '../../../shared/errors/domain-error.js';
+import type { Money } from '../../../shared/money/money.js';
+import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
+import { FeePolicy } from '../../fees/application/fee-policy.js';
+import type { Movement } from '../../ledger/application/ledger.service.js';
+import { TransactionsService, type Party } from '../../transactions/application/transactions.service.js';
+import { ChargeRepository } from './charge.repository.js';
+
+/** A payment arriving for a charge. */
+export interface IncomingChargePayment {
+  chargeId: string;
+  /** What the payer sent; null means "the amount due" (the sandbox's default). */
+  amount: Money | null;
+  endToEndId: string;
+  /** The payer as the merchant's statement shows them. */
+  payer: Party;
+  /** When the payer's amount was fixed (a due-date charge is priced on that day); defaults to `at`. */
+  pricedAt?: Date;
+  at: Date;
+}
+
+/** What a received charge payment did: the charge's `cash_in` (its id is the charge's) and the credit to post. */
+export interface ReceivedChargePayment {
+  transactionId: string;
+  clientId: string;
+  accountId: string;
+  amount: Money;
+  fee: Money;
+  /** The merchant's credit (and fee): post it together with the caller's own movements. */
+  movement: Movement;
+  /** Writes the charge, its transaction and its event: call after posting `movement`. */
+  record(): Promise<void>;
+}
+
+/** The refusals a payment of a charge can meet: the payer's side ends with these codes. */
+export const CHARGE_PAYMENT_REFUSALS = ['CHARGE_NOT_PAYABLE', 'QR_CODE_EXPIRED', 'AMOUNT_MISMATCH', 'CASH_IN_NOT_FOUND'] as const;
+
+export function isChargePaymentRefusal(err: unknown): err is DomainError {
+  return err instanceof DomainError && (CHARGE_PAYMENT_REFUSALS as readonly string[]).includes(err.code);
+}
+
+/**
+ * Receives the payment of a charge inside the caller's unit of work: row-locks the charge, refuses it
+ * unless it is payable with exactly the amount due (a refusal throws before anything is written), then
+ * hands back the merchant's ledger credit and a `record` step that completes the charge and its
+ * `cash_in` transaction and writes `cash_in.completed`. The caller posts the credit together with its
+ * own movements (the ledger locks balances in one sorted order) and then calls `record`: balances before
+ * transaction rows, the house lock order. A charge is paid at most once, whoever pays it: the sandbox's
+ * external payer or a client on-us.
+ */
+@Injectable()
+export class ChargePayments {
+  constructor(
+    private readonly charges: ChargeRepository,
+    private readonly transactions: TransactionsService,
+    private readonly fees: FeePolicy,
+    private readonly outbox: OutboxWriter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async receive(p: IncomingChargePayment): Promise<ReceivedChargePayment> {
+    const charge = await this.charges.lock(p.chargeId);
+    if (!charge) throw new DomainError('CASH_IN_NOT_FOUND', 'No such charge');
+    const amount = charge.pay({ amount: p.amount, endToEndId: p.endToEndId, payer: p.payer, pricedAt: p.pricedAt ?? p.at, now: p.at });
+    const c = charge.snapshot;
+    const fee = await this.fees.feeFor(c.clientId, 'cash_in', amount);
+    const record = async () => {
+      await this.charges.update(charge);
+      await this.transactions.receivePayment(c.id, { amount, fee, endToEndId: p.endToEndId, payer: p.payer, at: p.at });
+      await this.outbox.append([
+        cashInCompleted({
+          transactionId: c.id,
+          clientId: c.clientId,
+          accountId: c.accountId,
+          endToEndId: p.endToEndId,
+          amount,
+          fee,
+          pspIspb: this.config.pspIspb,
+          conciliationId: c.txid,
+        }),
+      ]);
+    };
+    return {
+      transactionId: c.id,
+      clientId: c.clientId,
+      accountId: c.accountId,
+      amount,
+      fee,
+      movement: {
+        transactionId: c.id,
+        description: 'charge paid',
+        lines: [
+          { accountId: c.accountId, operation: 'credit', amount },
+          ...(fee.isPositive() ? [{ accountId: c.accountId, operation: 'fee' as const, amount: fee }] : []),
+        ],
+      },
+      record,
+    };
+  }
+}

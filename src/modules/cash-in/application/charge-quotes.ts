@@ -1,0 +1,78 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import type { Counterparty } from '../../../shared/domain/counterparty.js';
+import { DomainError } from '../../../shared/errors/domain-error.js';
+import type { Money } from '../../../shared/money/money.js';
+import { AccountDirectory } from '../../identity/application/account-directory.js';
+import { ownAccountParty } from '../../participants/application/own-account-party.js';
+import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
+import type { DueDateTerms } from '../domain/charge.aggregate.js';
+import type { DueDateChargeAmounts } from '../domain/due-date-charge.js';
+import { ChargeRepository } from './charge.repository.js';
+
+/** A charge as a payer sees it at one moment: what the URL of its QR code resolves to. */
+export interface ChargeQuote {
+  chargeId: string;
+  txid: string;
+  /** `active` = payable now. */
+  status: 'active' | 'expired' | 'cancelled' | 'paid';
+  /** The charge's amount (before due-date terms). */
+  amount: Money;
+  /** What a payment made now must bring (a due-date charge's final amount). */
+  amountDue: Money;
+  pixKey: string;
+  pixKeyType: string;
+  receiver: Counterparty;
+  dueDate: (DueDateTerms & { amounts: DueDateChargeAmounts }) | null;
+}
+
+const STATUS_SEEN_BY_PAYER = { pending: 'active', completed: 'paid', cancelled: 'cancelled', expired: 'expired' } as const;
+
+/** Read-only views of charges for payers: the dynamic QR's payload, and a check before a payment is accepted. */
+@Injectable()
+export class ChargeQuotes {
+  constructor(
+    private readonly charges: ChargeRepository,
+    private readonly accounts: AccountDirectory,
+    private readonly participants: ParticipantDirectory,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The charge behind a QR as of `now`, or null when there is no such charge. */
+  async quote(chargeId: string, now: Date): Promise<ChargeQuote | null> {
+    const charge = await this.charges.findById(chargeId);
+    if (!charge) return null;
+    const c = charge.snapshot;
+    const owner = await this.accounts.byId(c.accountId);
+    if (!owner) return null;
+    const due = charge.amountDue(now);
+    return {
+      chargeId: c.id,
+      txid: c.txid,
+      status: charge.isLapsed(now) ? 'expired' : STATUS_SEEN_BY_PAYER[c.status],
+      amount: c.amount,
+      amountDue: due.amount,
+      pixKey: c.pixKey,
+      pixKeyType: c.pixKeyType,
+      receiver: ownAccountParty(owner, this.participants, this.config),
+      dueDate: c.terms && due.dueDate ? { ...c.terms, amounts: due.dueDate } : null,
+    };
+  }
+
+  /**
+   * Refuses early a payment the charge would refuse at settlement (the settlement decides, under the
+   * charge's lock): QR_CODE_EXPIRED, CHARGE_NOT_PAYABLE or AMOUNT_MISMATCH.
+   */
+  async assertPayable(chargeId: string, amount: Money, now: Date): Promise<void> {
+    const quote = await this.quote(chargeId, now);
+    if (!quote || quote.status === 'cancelled' || quote.status === 'paid') {
+      throw new DomainError('CHARGE_NOT_PAYABLE', `The charge behind this QR code is ${quote?.status ?? 'gone'}`);
+    }
+    if (quote.status === 'expired') throw new DomainError('QR_CODE_EXPIRED', 'The charge behind this QR code has expired');
+    if (!quote.amountDue.eq(amount)) {
+      throw new DomainError('AMOUNT_MISMATCH', `This charge must be paid with exactly ${quote.amountDue.toFixed2()} today`, [
+        { field: 'amount', issue: `must be ${quote.amountDue.toFixed2()}` },
+      ]);
+    }
+  }
+}

@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import { encodeBrCode } from '../../../shared/domain/br-code/br-code.js';
+import { partyRecord } from '../../../shared/domain/counterparty.js';
+import { isValidCnpj, isValidCpf } from '../../../shared/domain/tax-id.js';
+import { DomainError, type ErrorDetail } from '../../../shared/errors/domain-error.js';
+import { Money } from '../../../shared/money/money.js';
+import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { brazilDate } from '../../../shared/time/brazil-calendar.js';
+import { Clock } from '../../../shared/time/clock.js';
+import { AccountDirectory } from '../../identity/application/account-directory.js';
+import { ReceivingKeys } from '../../keys/application/receiving-keys.service.js';
+import { ownAccountParty } from '../../participants/application/own-account-party.js';
+import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
+import { TransactionsService } from '../../transactions/application/transactions.service.js';
+import { Charge, type ChargeDetails, type DueDateTerms } from '../domain/charge.aggregate.js';
+import { validateDueDateTerms } from '../domain/due-date-terms.js';
+import { ChargeRepository } from './charge.repository.js';
+import { newTxid } from './txid.js';
+
+/** `expiration_time` of an immediate charge, in seconds (docs/decisions.md, "Charges"). */
+export const DEFAULT_EXPIRATION_SECONDS = 3600;
+export const MIN_EXPIRATION_SECONDS = 60;
+export const MAX_EXPIRATION_SECONDS = 30 * 86_400;
+
+export interface CreateChargeCommand {
+  clientId: string;
+  amount: string;
+  reference: string;
+  description?: string;
+  payer_name?: string;
+  payer_document?: string;
+  expiration_time?: number;
+  metadata?: Record<string, unknown>;
+  due_date?: string;
+  receiver_address?: string;
+  receiver_state?: string;
+  receiver_postal_code?: string;
+  penalty?: DueDateTerms['penalty'];
+  interest?: DueDateTerms['interest'];
+  discount?: { mode: 1 | 2 | 3 | 4; value?: string; fixed_dates?: { date: string; value: string }[] };
+  rebate?: DueDateTerms['rebate'];
+  withdraw_amount?: string;
+  withdraw_agent_mode?: number;
+  change_amount?: string;
+  change_agent_mode?: string;
+}
+
+/** Rules across fields of the request that no single field's validator can see. */
+function combinationProblems(cmd: CreateChargeCommand): ErrorDetail[] {
+  const problems: ErrorDetail[] = [];
+  const dueOnly = ['penalty', 'interest', 'discount', 'rebate'] as const;
+  if (cmd.due_date === undefined) {
+    for (const f of dueOnly)
+      if (cmd[f] !== undefined) problems.push({ field: f, issue: 'applies to due-date charges only (set due_date)' });
+  } else {
+    if (cmd.expiration_time !== undefined) {
+      problems.push({
+        field: 'expiration_time',
+        issue: 'applies to immediate charges; a due-date charge is payable until due_date + 30 days',
+      });
+    }
+    for (const f of ['withdraw_amount', 'change_amount'] as const) {
+      if (cmd[f] !== undefined) problems.push({ field: f, issue: 'applies to immediate charges only' });
+    }
+  }
+  if (cmd.payer_document !== undefined && !isValidCpf(cmd.payer_document) && !isValidCnpj(cmd.payer_document)) {
+    problems.push({ field: 'payer_document', issue: 'must be a valid CPF (11 digits) or CNPJ (14 digits)' });
+  }
+  if (cmd.payer_document !== undefined && cmd.payer_name === undefined) {
+    problems.push({ field: 'payer_name', issue: 'is required when payer_document is given' });
+  }
+  if (cmd.withdraw_amount !== undefined && cmd.change_amount !== undefined) {
+    problems.push({ field: 'change_amount', issue: 'cannot be combined with withdraw_amount' });
+  }
+  if ((cmd.withdraw_agent_mode === undefined) !== (cmd.withdraw_amount === undefined)) {
+    problems.push({ field: 'withdraw_agent_mode', issue: 'is required with withdraw_amount, and only with it' });
+  }
+  if ((cmd.change_agent_mode === undefined) !== (cmd.change_amount === undefined)) {
+    problems.push({ field: 'change_agent_mode', issue: 'is required with change_amount, and only with it' });
+  }
+  if (cmd.change_amount !== undefined && Money.of(cmd.change_amount).gt(Money.of(cmd.amount))) {
+    // Pix Troco: the change is part of what the payer pays.
+    problems.push({ field: 'change_amount', issue: 'cannot exceed amount' });
+  }
+  if (cmd.withdraw_amount !== undefined && !Money.of(cmd.withdraw_amount).eq(Money.of(cmd.amount))) {
+    // Pix Saque: the payer pays exactly the cash handed out.
+    problems.push({ field: 'withdraw_amount', issue: 'must equal amount (a withdrawal charge is for the cash handed out)' });
+  }
+  return problems;
+}
+
+function termsOf(cmd: CreateChargeCommand): DueDateTerms | null {
+  if (cmd.due_date === undefined) return null;
+  const d = cmd.discount;
+  return {
+    dueDate: cmd.due_date,
+    ...(cmd.penalty ? { penalty: cmd.penalty } : {}),
+    ...(cmd.interest ? { interest: cmd.interest } : {}),
+    ...(d
+      ? {
+          discount: {
+            mode: d.mode,
+            ...(d.value !== undefined ? { value: d.value } : {}),
+            ...(d.fixed_dates ? { fixedDates: d.fixed_dates.map((f) => ({ date: f.date, value: f.value })) } : {}),
+          },
+        }
+      : {}),
+    ...(cmd.rebate ? { rebate: cmd.rebate } : {}),
+  };
+}
+
+function detailsOf(cmd: CreateChargeCommand): ChargeDetails {
+  const pairs: [keyof ChargeDetails, unknown][] = [
+    ['receiverAddress', cmd.receiver_address],
+    ['receiverState', cmd.receiver_state],
+    ['receiverPostalCode', cmd.receiver_postal_code],
+    ['withdrawAmount', cmd.withdraw_amount],
+    ['withdrawAgentMode', cmd.withdraw_agent_mode],
+    ['changeAmount', cmd.change_amount],
+    ['changeAgentMode', cmd.change_agent_mode],
+  ];
+  return Object.fromEntries(pairs.filter(([, v]) => v !== undefined)) as ChargeDetails;
+}
+
+/**
+ * Issues a charge: a dynamic BR Code whose URL (PIX_QR_BASE_URL/qr/v2/<id>) resolves to it, under the
+ * account's oldest Pix key, with its `cash_in` transaction in `pending`, in one database transaction.
+ */
+@Injectable()
+export class CreateChargeUseCase {
+  constructor(
+    private readonly accounts: AccountDirectory,
+    private readonly keys: ReceivingKeys,
+    private readonly participants: ParticipantDirectory,
+    private readonly charges: ChargeRepository,
+    private readonly transactions: TransactionsService,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(cmd: CreateChargeCommand): Promise<Charge> {
+    const now = this.clock.now();
+    const problems = combinationProblems(cmd);
+    if (problems.length > 0) throw new DomainError('VALIDATION_ERROR', `${problems[0]!.field} ${problems[0]!.issue}`, problems);
+    const amount = Money.of(cmd.amount);
+    const terms = termsOf(cmd);
+    if (terms) validateDueDateTerms({ amount, today: brazilDate(now), ...terms });
+    return this.uow.run(async () => {
+      const own = await this.accounts.ownAccount(cmd.clientId);
+      const key = await this.keys.forAccount(cmd.clientId, own.account.id);
+      if (!key) {
+        throw new DomainError('NO_RECEIVING_KEY', 'Register a Pix key for your account before creating charges (POST /api/v1/pix/keys)');
+      }
+      const id = randomUUID();
+      const txid = newTxid();
+      const expiresAt = terms
+        ? Charge.dueDateChargeExpiry(terms.dueDate)
+        : new Date(now.getTime() + (cmd.expiration_time ?? DEFAULT_EXPIRATION_SECONDS) * 1000);
+      const receiver = ownAccountParty(own, this.participants, this.config);
+      const qrCodeText = encodeBrCode({
+        type: 'dynamic',
+        url: `${this.config.pixQrBaseUrl.replace(/\/+$/, '')}/qr/v2/${id}`,
+        merchantName: own.holder.name,
+        merchantCity: this.config.pixMerchantCity,
+        txid,
+        // A due-date charge's amount depends on the day it is paid: only its payload says it.
+        ...(terms ? {} : { amount: amount.toFixed2() }),
+      });
+      const expectedPayer = cmd.payer_name !== undefined ? { name: cmd.payer_name, document: cmd.payer_document ?? null } : null;
+      const charge = Charge.issue({
+        id,
+        clientId: cmd.clientId,
+        accountId: own.account.id,
+        txid,
+        reference: cmd.reference,
+        description: cmd.description ?? null,
+        amount,
+        pixKey: key.keyValue,
+        pixKeyType: key.keyType,
+        expectedPayer,
+        expiresAt,
+        terms,
+        details: detailsOf(cmd),
+        metadata: cmd.metadata ?? null,
+        qrCodeText,
+        registryDocumentId: `${this.config.pixProvider}-${txid}`,
+        createdAt: now,
+      });
+      await this.transactions.recordPayment({
+        id,
+        clientId: cmd.clientId,
+        accountId: own.account.id,
+        type: 'cash_in',
+        status: 'pending',
+        amount,
+        reference: cmd.reference,
+        pixKey: key.keyValue,
+        pixKeyType: key.keyType,
+        endToEndId: null,
+        payer: expectedPayer,
+        receiver: partyRecord(receiver),
+        description: cmd.description ?? null,
+        metadata: cmd.metadata ?? null,
+        at: now,
+      });
+      await this.charges.insert(charge);
+      return charge;
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FeesModule } from '../fees/fees.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
+import { KeysModule } from '../keys/keys.module.js';
+import { LedgerModule } from '../ledger/ledger.module.js';
+import { ParticipantsModule } from '../participants/participants.module.js';
+import { TransactionsModule } from '../transactions/transactions.module.js';
+import { CancelChargeUseCase } from './application/cancel-charge.use-case.js';
+import { ChargeExpiry } from './application/charge-expiry.js';
+import { ChargePayments } from './application/charge-payments.js';
+import { ChargeQuotes } from './application/charge-quotes.js';
+import { ChargeRepository } from './application/charge.repository.js';
+import { CreateChargeUseCase } from './application/create-charge.use-case.js';
+import { ExpireChargesUseCase } from './application/expire-charges.use-case.js';
+import { GetChargeUseCase } from './application/get-charge.use-case.js';
+import { PayChargeUseCase } from './application/pay-charge.use-case.js';
+import { QrImageRenderer } from './application/qr-image-renderer.js';
+import { CashInController } from './infrastructure/http/cash-in.controller.js';
+import { ChargeOrmEntity } from './infrastructure/persistence/charge.orm-entity.js';
+import { TypeormChargeRepository } from './infrastructure/persistence/typeorm-charge.repository.js';
+import { QrcodePngRenderer } from './infrastructure/qr-image/qrcode-png.renderer.js';
+import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.scheduler.js';
+
+/**
+ * Inbound Pix: charges (immediate and due-date) with their dynamic BR Codes, status, cancel and expiry,
+ * and the receipt of a charge's payment (ChargePayments, used by on-us settlement and the sandbox).
+ */
+@Module({
+  imports: [
+    IdentityModule,
+    KeysModule,
+    LedgerModule,
+    TransactionsModule,
+    FeesModule,
+    ParticipantsModule,
+    TypeOrmModule.forFeature([ChargeOrmEntity]),
+  ],
+  controllers: [CashInController],
+  providers: [
+    { provide: ChargeRepository, useClass: TypeormChargeRepository },
+    { provide: QrImageRenderer, useClass: QrcodePngRenderer },
+    CreateChargeUseCase,
+    GetChargeUseCase,
+    CancelChargeUseCase,
+    ExpireChargesUseCase,
+    ChargeExpiry,
+    ChargePayments,
+    ChargeQuotes,
+    PayChargeUseCase,
+    ChargeExpiryScheduler,
+  ],
+  exports: [ChargePayments, ChargeQuotes, PayChargeUseCase, QrImageRenderer],
+})
+export class CashInModule {}

@@ -1,0 +1,217 @@
+import type { DomainEvent } from '../../../shared/domain/domain-event.js';
+import { cashInCancelled, cashInExpired } from '../../../shared/domain/events/cash-in.events.js';
+import { DomainError } from '../../../shared/errors/domain-error.js';
+import { Money } from '../../../shared/money/money.js';
+import { addDays, brazilDate, brazilDayStart } from '../../../shared/time/brazil-calendar.js';
+import {
+  calculateDueDateCharge,
+  type Discount,
+  type DueDateChargeAmounts,
+  type Interest,
+  type Penalty,
+  type Rebate,
+} from './due-date-charge.js';
+
+export const CHARGE_STATUSES = ['pending', 'completed', 'cancelled', 'expired'] as const;
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
+
+/** A due-date charge (cobv) stays payable this many calendar days after its due date (docs/conventions.md §9). */
+export const DAYS_PAYABLE_AFTER_DUE = 30;
+
+/** The financial terms of a due-date charge. */
+export interface DueDateTerms {
+  dueDate: string;
+  penalty?: Penalty;
+  interest?: Interest;
+  discount?: Discount;
+  rebate?: Rebate;
+}
+
+/** Who paid, as the statement shows them (the transaction record's party shape). */
+export interface ChargePayer {
+  name: string | null;
+  document: string | null;
+  bank?: { ispb: string; participant_name: string; agency: string; account: string; account_type: string } | null;
+}
+
+/** Fields of the request kept as given and shown back (no rule of ours reads them). */
+export interface ChargeDetails {
+  receiverAddress?: string;
+  receiverState?: string;
+  receiverPostalCode?: string;
+  withdrawAmount?: string;
+  withdrawAgentMode?: number;
+  changeAmount?: string;
+  changeAgentMode?: string;
+}
+
+export interface ChargeProps {
+  id: string;
+  clientId: string;
+  accountId: string;
+  txid: string;
+  reference: string;
+  description: string | null;
+  amount: Money;
+  /** The receiver's key the charge is issued under (a Pix charge always names one). */
+  pixKey: string;
+  pixKeyType: string;
+  expectedPayer: { name: string | null; document: string | null } | null;
+  expiresAt: Date;
+  terms: DueDateTerms | null;
+  details: ChargeDetails;
+  metadata: Record<string, unknown> | null;
+  qrCodeText: string;
+  /** The charge's document id at the payment registry (the provider). */
+  registryDocumentId: string;
+  status: ChargeStatus;
+  paidAmount: Money | null;
+  endToEndId: string | null;
+  payer: ChargePayer | null;
+  paidAt: Date | null;
+  cancelledAt: Date | null;
+  expiredAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What a payment of the charge must bring, on the day it is made. */
+export interface AmountDue {
+  amount: Money;
+  /** The parts of a due-date charge's amount on that day; null for an immediate charge. */
+  dueDate: DueDateChargeAmounts | null;
+}
+
+/**
+ * A charge (Pix "cobrança"): pending until it is paid once (completed), cancelled by its owner, or
+ * expired. An immediate charge expires at `expiresAt`; a due-date charge is payable until the end of
+ * `due_date + 30` days in São Paulo, which is its `expiresAt`.
+ */
+export class Charge {
+  private events: DomainEvent[] = [];
+
+  private constructor(private props: ChargeProps) {}
+
+  static issue(
+    p: Omit<ChargeProps, 'status' | 'paidAmount' | 'endToEndId' | 'payer' | 'paidAt' | 'cancelledAt' | 'expiredAt' | 'updatedAt'>,
+  ): Charge {
+    return new Charge({
+      ...p,
+      status: 'pending',
+      paidAmount: null,
+      endToEndId: null,
+      payer: null,
+      paidAt: null,
+      cancelledAt: null,
+      expiredAt: null,
+      updatedAt: p.createdAt,
+    });
+  }
+
+  static restore(props: ChargeProps): Charge {
+    return new Charge(props);
+  }
+
+  /** The first instant a due-date charge can no longer be paid: the day after due_date + 30, in São Paulo. */
+  static dueDateChargeExpiry(dueDate: string): Date {
+    return brazilDayStart(addDays(dueDate, DAYS_PAYABLE_AFTER_DUE + 1));
+  }
+
+  get snapshot(): Readonly<ChargeProps> {
+    return this.props;
+  }
+
+  get status(): ChargeStatus {
+    return this.props.status;
+  }
+
+  /** Pending but past its expiry: the sweep (or the next read) will expire it. */
+  isLapsed(now: Date): boolean {
+    return this.props.status === 'pending' && now.getTime() >= this.props.expiresAt.getTime();
+  }
+
+  /** Pending and not lapsed. */
+  isPayable(now: Date): boolean {
+    return this.props.status === 'pending' && !this.isLapsed(now);
+  }
+
+  /** The amount a payment made at `now` must bring: the amount, or a due-date charge's final amount that day. */
+  amountDue(now: Date): AmountDue {
+    const terms = this.props.terms;
+    if (!terms) return { amount: this.props.amount, dueDate: null };
+    const parts = calculateDueDateCharge({
+      originalAmount: this.props.amount,
+      dueDate: terms.dueDate,
+      paymentDate: brazilDate(now),
+      ...(terms.penalty ? { penalty: terms.penalty } : {}),
+      ...(terms.interest ? { interest: terms.interest } : {}),
+      ...(terms.discount ? { discount: terms.discount } : {}),
+      ...(terms.rebate ? { rebate: terms.rebate } : {}),
+    });
+    return { amount: parts.finalAmount, dueDate: parts };
+  }
+
+  /**
+   * Records a payment. The charge must be payable at `now`, and the payment must bring exactly the
+   * amount due on the day it was priced, `pricedAt` (the payer's side fixes it when the payment starts;
+   * CHARGE_NOT_PAYABLE, QR_CODE_EXPIRED or AMOUNT_MISMATCH otherwise). `amount` null pays the amount due.
+   * Returns the amount paid.
+   */
+  pay(p: { amount: Money | null; endToEndId: string; payer: ChargePayer; pricedAt: Date; now: Date }): Money {
+    this.assertPayable(p.now);
+    const due = this.amountDue(p.pricedAt).amount;
+    const amount = p.amount ?? due;
+    if (!amount.eq(due)) {
+      throw new DomainError('AMOUNT_MISMATCH', `This charge must be paid with exactly ${due.toFixed2()} today`, [
+        { field: 'amount', issue: `must be ${due.toFixed2()}` },
+      ]);
+    }
+    Object.assign(this.props, {
+      status: 'completed',
+      paidAmount: amount,
+      endToEndId: p.endToEndId,
+      payer: p.payer,
+      paidAt: p.now,
+      updatedAt: p.now,
+    } satisfies Partial<ChargeProps>);
+    return amount;
+  }
+
+  /** Only a pending charge can be cancelled (CHARGE_NOT_PENDING); a lapsed one has expired instead. */
+  cancel(now: Date): void {
+    if (this.isLapsed(now)) this.expire(now);
+    if (this.props.status !== 'pending') {
+      throw new DomainError('CHARGE_NOT_PENDING', `Only a pending charge can be cancelled; this one is ${this.props.status}`);
+    }
+    Object.assign(this.props, { status: 'cancelled', cancelledAt: now, updatedAt: now } satisfies Partial<ChargeProps>);
+    this.events.push(cashInCancelled(this.closedSource()));
+  }
+
+  /** Expires a lapsed pending charge; false (and nothing changes) otherwise. */
+  expire(now: Date): boolean {
+    if (!this.isLapsed(now)) return false;
+    Object.assign(this.props, { status: 'expired', expiredAt: now, updatedAt: now } satisfies Partial<ChargeProps>);
+    this.events.push(cashInExpired(this.closedSource()));
+    return true;
+  }
+
+  pullEvents(): DomainEvent[] {
+    const events = this.events;
+    this.events = [];
+    return events;
+  }
+
+  private assertPayable(now: Date): void {
+    if (this.isLapsed(now) || this.props.status === 'expired') {
+      throw new DomainError('QR_CODE_EXPIRED', 'This charge has expired and can no longer be paid');
+    }
+    if (this.props.status !== 'pending') {
+      throw new DomainError('CHARGE_NOT_PAYABLE', `This charge is ${this.props.status} and can no longer be paid`);
+    }
+  }
+
+  private closedSource() {
+    const c = this.props;
+    return { id: c.id, clientId: c.clientId, accountId: c.accountId, txid: c.txid, reference: c.reference, amount: c.amount };
+  }
+}

@@ -1,0 +1,73 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DiscountRequest, InterestRequest, PenaltyRequest, RebateRequest } from './create-charge.request.js';
+
+/** The spec's cash-in charge result. */
+export class ChargeCreatedResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ example: 'k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G', description: 'The txid: 26-35 letters and digits, unique' })
+  conciliation_id: string;
+  @ApiProperty({ format: 'uuid', description: 'The charge and its `cash_in` transaction (the id in /cash-in/{id})' })
+  transaction_id: string;
+  @ApiProperty({ example: 'pending' }) status: string;
+  @ApiProperty({ example: 'data:image/png;base64,iVBORw0KGgo...', description: 'PNG data URI of qr_code_text' }) qr_code: string;
+  @ApiProperty({ description: 'The dynamic BR Code (copy-and-paste Pix)' }) qr_code_text: string;
+  @ApiProperty({ format: 'date-time' }) expires_at: string;
+  @ApiProperty({ example: 'sandbox-k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G', description: 'The charge at the payment registry' })
+  registry_document_id: string;
+  @ApiProperty({ example: 'Charge created' }) message: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Your metadata, as sent ({} when none)' })
+  metadata: Record<string, unknown>;
+  @ApiProperty({ example: 'sandbox' }) provider: string;
+}
+
+export class ChargePayerDto {
+  @ApiProperty({ nullable: true, type: String }) name: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Masked unless it is the expected payer you named' }) document: string | null;
+}
+
+export class DueDateTermsDto {
+  @ApiProperty({ example: '2026-12-10' }) due_date: string;
+  @ApiPropertyOptional({ type: PenaltyRequest }) penalty?: PenaltyRequest;
+  @ApiPropertyOptional({ type: InterestRequest }) interest?: InterestRequest;
+  @ApiPropertyOptional({ type: DiscountRequest }) discount?: DiscountRequest;
+  @ApiPropertyOptional({ type: RebateRequest }) rebate?: RebateRequest;
+  @ApiProperty({ example: '148.50', description: 'What a payment made now must bring' }) amount_due_now: string;
+}
+
+/** The status record of a charge (docs/conventions.md §9). */
+export class ChargeStatusDto {
+  @ApiProperty({ format: 'uuid' }) transaction_id: string;
+  @ApiProperty() conciliation_id: string;
+  @ApiProperty({ enum: ['pending', 'completed', 'cancelled', 'expired'] }) status: string;
+  @ApiProperty({ example: '150.00' }) amount: string;
+  @ApiProperty({ nullable: true, type: String, example: '150.00' }) paid_amount: string | null;
+  @ApiProperty({ nullable: true, type: String }) end_to_end_id: string | null;
+  @ApiProperty({ nullable: true, type: ChargePayerDto }) payer: ChargePayerDto | null;
+  @ApiProperty({ nullable: true, type: ChargePayerDto, description: 'The expected payer you named' }) expected_payer: ChargePayerDto | null;
+  @ApiProperty() reference: string;
+  @ApiProperty({ nullable: true, type: String }) description: string | null;
+  @ApiProperty() pix_key: string;
+  @ApiProperty() qr_code_text: string;
+  @ApiProperty({ format: 'date-time' }) expires_at: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) paid_at: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) cancelled_at: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date-time' }) expired_at: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '2026-12-10' }) due_date: string | null;
+  @ApiProperty({ nullable: true, type: DueDateTermsDto }) due_date_terms: DueDateTermsDto | null;
+  @ApiProperty({ type: 'object', additionalProperties: true }) details: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true }) metadata: Record<string, unknown>;
+  @ApiProperty() registry_document_id: string;
+  @ApiProperty({ example: 'sandbox' }) provider: string;
+  @ApiProperty({ format: 'date-time' }) created_at: string;
+  @ApiProperty({ format: 'date-time' }) updated_at: string;
+}
+
+export class ChargeStatusResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ type: ChargeStatusDto }) data: ChargeStatusDto;
+}
+
+export class ChargeCancelledResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ example: 'Charge cancelled' }) message: string;
+}

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { Money } from '../../../../shared/money/money.js';
+import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
+import { ChargeRepository } from '../../application/charge.repository.js';
+import { Charge, type ChargeStatus } from '../../domain/charge.aggregate.js';
+import type { ChargeOrmEntity } from './charge.orm-entity.js';
+
+/** A row as the SELECTs below return it: money as text, jsonb parsed by pg. */
+type Row = Omit<ChargeOrmEntity, 'amount' | 'paidAmount'> & { amount: string; paidAmount: string | null };
+
+const COLUMNS = `id, client_id AS "clientId", account_id AS "accountId", txid, reference, description, amount::text,
+  pix_key AS "pixKey", pix_key_type AS "pixKeyType", expected_payer AS "expectedPayer", expires_at AS "expiresAt",
+  terms, details, metadata, qr_code_text AS "qrCodeText", registry_document_id AS "registryDocumentId", status,
+  paid_amount::text AS "paidAmount", end_to_end_id AS "endToEndId", payer, paid_at AS "paidAt",
+  cancelled_at AS "cancelledAt", expired_at AS "expiredAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+function toDomain(r: Row): Charge {
+  const { dueDate: _dueDate, ...rest } = r;
+  return Charge.restore({
+    ...rest,
+    amount: Money.of(r.amount),
+    paidAmount: r.paidAmount === null ? null : Money.of(r.paidAmount),
+    status: r.status as ChargeStatus,
+  });
+}
+
+const json = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
+
+@Injectable()
+export class TypeormChargeRepository extends ChargeRepository {
+  constructor(private readonly uow: TypeOrmUnitOfWork) {
+    super();
+  }
+
+  async insert(charge: Charge): Promise<void> {
+    const c = charge.snapshot;
+    await this.uow.write(
+      `INSERT INTO cash_in_charges (id, client_id, account_id, txid, reference, description, amount, pix_key, pix_key_type,
+         expected_payer, expires_at, due_date, terms, details, metadata, qr_code_text, registry_document_id, status,
+         created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12::date, $13::jsonb, $14::jsonb, $15::jsonb, $16, $17, $18, $19, $20)`,
+      [
+        c.id,
+        c.clientId,
+        c.accountId,
+        c.txid,
+        c.reference,
+        c.description,
+        c.amount.toFixed6(),
+        c.pixKey,
+        c.pixKeyType,
+        json(c.expectedPayer),
+        c.expiresAt,
+        c.terms?.dueDate ?? null,
+        json(c.terms),
+        JSON.stringify(c.details),
+        json(c.metadata),
+        c.qrCodeText,
+        c.registryDocumentId,
+        c.status,
+        c.createdAt,
+        c.updatedAt,
+      ],
+    );
+  }
+
+  async update(charge: Charge): Promise<void> {
+    const c = charge.snapshot;
+    await this.uow.write(
+      `UPDATE cash_in_charges SET status = $2, paid_amount = $3, end_to_end_id = $4, payer = $5::jsonb, paid_at = $6,
+              cancelled_at = $7, expired_at = $8, updated_at = $9
+       WHERE id = $1`,
+      [c.id, c.status, c.paidAmount?.toFixed6() ?? null, c.endToEndId, json(c.payer), c.paidAt, c.cancelledAt, c.expiredAt, c.updatedAt],
+    );
+  }
+
+  async lock(id: string): Promise<Charge | null> {
+    const [row] = await this.uow.read<Row>(`SELECT ${COLUMNS} FROM cash_in_charges WHERE id = $1 FOR UPDATE`, [id]);
+    return row ? toDomain(row) : null;
+  }
+
+  async findById(id: string): Promise<Charge | null> {
+    const [row] = await this.uow.read<Row>(`SELECT ${COLUMNS} FROM cash_in_charges WHERE id = $1`, [id]);
+    return row ? toDomain(row) : null;
+  }
+
+  async lockLapsed(now: Date, limit: number): Promise<Charge[]> {
+    // Served by ix_cash_in_charges_pending_expiry.
+    const rows = await this.uow.read<Row>(
+      `SELECT ${COLUMNS} FROM cash_in_charges WHERE status = 'pending' AND expires_at <= $1
+       ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [now, limit],
+    );
+    return rows.map(toDomain);
+  }
+}

@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
+import { PeriodicTask } from '../../../../shared/queue/periodic-task.js';
+import { Clock } from '../../../../shared/time/clock.js';
+import { CHARGE_EXPIRY_BATCH, ExpireChargesUseCase } from '../../application/expire-charges.use-case.js';
+
+export const CHARGE_EXPIRY_SWEEP_INTERVAL_MS = 30_000;
+
+/**
+ * Expires lapsed pending charges every 30 s in worker processes (APP_ROLE worker or all), so their
+ * `cash_in.expired` webhooks go out even if nobody reads the charge. A timer in each worker rather than a
+ * Bull repeatable job, like the other sweeps (docs/decisions.md, "Charges"): it keeps running while Redis is
+ * away. Claims use SKIP LOCKED, so several workers sweeping at once never expire a charge twice.
+ */
+@Injectable()
+export class ChargeExpiryScheduler extends PeriodicTask {
+  constructor(
+    private readonly expire: ExpireChargesUseCase,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly clock: Clock,
+  ) {
+    super({ appRole: config.appRole, everyMs: CHARGE_EXPIRY_SWEEP_INTERVAL_MS, what: 'charge expiry sweep' });
+  }
+
+  protected runOnce(): Promise<number> {
+    return this.sweepOnce();
+  }
+
+  /** Expires every charge lapsed at `now`, batch by batch (one transaction each); returns how many. */
+  async sweepOnce(now = this.clock.now()): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.expire.execute(now, CHARGE_EXPIRY_BATCH);
+      total += n;
+      if (n < CHARGE_EXPIRY_BATCH) return total;
+    }
+  }
+}
