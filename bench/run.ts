@@ -1,7 +1,8 @@
 /**
  * Prints throughput and latency of the hot paths on this machine: ledger movements (serial and
  * contended on one account), authenticated GETs over HTTP, cash-out creation, charge creation (with
- * its QR PNG) and paying charges on-us (Flow 3: decode + cash-out, then settlement). Numbers only,
+ * its QR PNG), paying charges on-us (Flow 3: decode + cash-out, then settlement) and P2P transfers (32
+ * connections over distinct pairs, and from one hot payer). Numbers only,
  * never asserted. Uses its own database (DATABASE_URL, default .../ips_bench) and Redis prefix.
  */
 import { randomBytes } from 'node:crypto';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
     redisKeyPrefix: `ips_bench_${Date.now()}`,
     logLevel: 'silent',
     rateLimitPerMinute: 10_000_000,
+    lookupRateLimitPerMinute: 10_000_000,
     sandboxSpiLatencyMs: 0,
   };
   const app = await createApp(config);
@@ -166,6 +168,26 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 50));
   }
   console.log(`${ids.length} charges paid and settled on-us ${((performance.now() - started) / 1000).toFixed(1)} s after the first decode`);
+
+  // P2P: 32 connections, over 32 distinct payer -> payee pairs, then from one hot payer to 32 payees.
+  const people = await Promise.all(Array.from({ length: 64 }, () => onboard.execute('Bench P2P', randomCpf(), undefined, '100000.00')));
+  const person = (i: number) => {
+    const p = people[i];
+    if (!p) throw new Error(`bench person ${i} was not onboarded`);
+    return p;
+  };
+  const tokens = await Promise.all(people.slice(0, 32).map((p) => tokenOf(port, p)));
+  const send = async (payerIndex: number, payeeIndex: number) => {
+    const r = await fetch(`http://127.0.0.1:${port}/api/v1/pix/p2p/transfers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[payerIndex]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ to_account_id: person(payeeIndex).account_id, amount: '0.01' }),
+    });
+    if (r.status !== 201) throw new Error(`p2p ${r.status}: ${await r.text()}`);
+    await r.arrayBuffer();
+  };
+  await timed('HTTP POST /api/v1/pix/p2p/transfers, 32 pairs', 3200, 32, (i) => send(i % 32, 32 + (i % 32)));
+  await timed('HTTP POST /api/v1/pix/p2p/transfers, one payer', 1600, 32, (i) => send(0, 32 + (i % 32)));
   console.log(
     `RSS at end ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, heap used ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`,
   );

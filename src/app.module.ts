@@ -17,6 +17,7 @@ import { IdentityModule } from './modules/identity/identity.module.js';
 import { KeysModule } from './modules/keys/keys.module.js';
 import { LedgerModule } from './modules/ledger/ledger.module.js';
 import { LimitsModule } from './modules/limits/limits.module.js';
+import { P2pModule } from './modules/p2p/p2p.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { SandboxModule } from './modules/sandbox/sandbox.module.js';
 import { TransactionsModule } from './modules/transactions/transactions.module.js';
@@ -74,6 +75,7 @@ export class AppModule {
         OnboardingModule.register(config.pixProvider),
         CashOutModule,
         CashInModule,
+        P2pModule,
         FeesModule,
         LimitsModule,
         KeysModule,

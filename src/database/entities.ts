@@ -17,6 +17,7 @@ import { CashOutOrmEntity } from '../modules/cash-out/infrastructure/persistence
 import { AccountLimitOrmEntity } from '../modules/limits/infrastructure/persistence/account-limit.orm-entity.js';
 import { LimitRequestOrmEntity } from '../modules/limits/infrastructure/persistence/limit-request.orm-entity.js';
 import { ChargeOrmEntity } from '../modules/cash-in/infrastructure/persistence/charge.orm-entity.js';
+import { P2pTransferOrmEntity } from '../modules/p2p/infrastructure/persistence/p2p-transfer.orm-entity.js';
 import { PixKeyOrmEntity } from '../modules/keys/infrastructure/persistence/pix-key.orm-entity.js';
 
 /** Every ORM entity, listed explicitly so one data source serves the app, the CLI and migrations. */
@@ -39,4 +40,5 @@ export const ENTITIES = [
   LimitRequestOrmEntity,
   PixKeyOrmEntity,
   ChargeOrmEntity,
+  P2pTransferOrmEntity,
 ];

@@ -13,6 +13,7 @@ import { OutboxNotify1763930000000 } from './1763930000000-outbox-notify.js';
 import { ListReferenceIndex1763940000000 } from './1763940000000-list-reference-index.js';
 import { ExpectRows1763950000000 } from './1763950000000-expect-rows.js';
 import { CashInCharges1763960000000 } from './1763960000000-cash-in-charges.js';
+import { P2pTransfers1763970000000 } from './1763970000000-p2p-transfers.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   ListReferenceIndex1763940000000,
   ExpectRows1763950000000,
   CashInCharges1763960000000,
+  P2pTransfers1763970000000,
 ];

@@ -3,6 +3,7 @@ import { cashInCancelled, cashInCompleted, cashInExpired } from './cash-in.event
 import { cashOutCompleted, cashOutFailed, cashOutProcessing, cashOutQueued, cashOutReturned } from './cash-out.events.js';
 import type { EventName } from './event-catalogue.js';
 import { limitRequestApproved, limitRequestCreated, limitRequestExpired, limitRequestRejected } from './limit-request.events.js';
+import { p2pReceived, p2pSent } from './p2p.events.js';
 import { keyDeleted, keyRegistered } from './pix-key.events.js';
 
 /**
@@ -18,6 +19,8 @@ export const EVENT_BUILDERS = {
   'cash_in.completed': cashInCompleted,
   'cash_in.cancelled': cashInCancelled,
   'cash_in.expired': cashInExpired,
+  'p2p.sent': p2pSent,
+  'p2p.received': p2pReceived,
   'key.registered': keyRegistered,
   'key.deleted': keyDeleted,
   'limit_request.created': limitRequestCreated,

@@ -13,6 +13,7 @@ import { EVENT_BUILDERS } from './event-builders.js';
 import { EVENT_CATALOGUE, EVENT_GROUPS, EVENT_NAMES, isEventName, type EventName } from './event-catalogue.js';
 import type { FieldSchema, PayloadSchema, StringFormat } from './event-schema.js';
 import { limitRequestApproved, limitRequestCreated, limitRequestExpired, limitRequestRejected } from './limit-request.events.js';
+import { p2pReceived, p2pSent } from './p2p.events.js';
 import { keyDeleted, keyRegistered } from './pix-key.events.js';
 
 const ID = '6f1c2b8e-9a4d-4c6e-8f7a-1b2c3d4e5f60';
@@ -31,6 +32,21 @@ const charge = {
   reference: 'order-1',
   amount: Money.of('10'),
 };
+const transfer = (externalId: string | null, description: string | null) => ({
+  id: ID,
+  receiverTransactionId: 'b0a80101-0000-4000-8000-000000000002',
+  endToEndId: E2E,
+  payerClientId: CLIENT,
+  payerAccountId: ACCOUNT,
+  payeeClientId: 'c0a80101-0000-4000-8000-000000000002',
+  payeeAccountId: 'a0a80101-0000-4000-8000-000000000002',
+  payer: { name: 'Ana' },
+  payee: { name: 'Bruno' },
+  amount: Money.of('12.34'),
+  description,
+  externalId,
+  createdAt: T0,
+});
 const key = { id: ID, clientId: CLIENT, accountId: ACCOUNT, keyType: 'EVP' as const, keyValue: ID, createdAt: T0 };
 const request = {
   id: ID,
@@ -80,6 +96,8 @@ const SAMPLES: { [N in EventName]: DomainEvent<N>[] } = {
   ],
   'cash_in.cancelled': [cashInCancelled(charge)],
   'cash_in.expired': [cashInExpired(charge)],
+  'p2p.sent': [p2pSent(transfer('ext-1', 'Dinner')), p2pSent(transfer(null, null))],
+  'p2p.received': [p2pReceived(transfer('ext-1', 'Dinner')), p2pReceived(transfer(null, null))],
   'key.registered': [keyRegistered(key)],
   'key.deleted': [keyDeleted(key, { at: T1, reason: 'USER_REQUESTED' })],
   'limit_request.created': [limitRequestCreated(request)],
@@ -128,7 +146,7 @@ describe('event catalogue', () => {
     for (const name of EVENT_NAMES) {
       const def = EVENT_CATALOGUE[name];
       expect(isEventName(name)).toBe(true);
-      expect(name).toMatch(/^[a-z_]+\.[a-z_]+$/);
+      expect(name).toMatch(/^[a-z][a-z0-9_]*\.[a-z_]+$/);
       expect(Object.keys(EVENT_GROUPS)).toContain(def.group);
       expect(def.description).toMatch(/^[^\n]+\.$/);
       expect(typeof def.webhook).toBe('boolean');

@@ -11,6 +11,7 @@ import type { PayloadOf, PayloadSchema } from './event-schema.js';
 export const EVENT_GROUPS = {
   cash_out: 'Cash-out (outbound Pix)',
   cash_in: 'Cash-in (inbound Pix)',
+  p2p: 'P2P transfers',
   keys: 'Pix keys',
   limits: 'Limit requests',
 } as const;
@@ -167,6 +168,38 @@ export const EVENT_CATALOGUE = {
     aggregate: 'the charge (its `transaction_id`)',
     payload: chargeFields('expired'),
   },
+  'p2p.sent': {
+    group: 'p2p',
+    description: 'You paid another client of this service (a P2P transfer, completed at once).',
+    webhook: true,
+    aggregate: 'your `p2p_out` transaction (the transfer)',
+    payload: {
+      transaction_id: { type: 'string', format: 'uuid', description: 'Your `p2p_out` transaction (`transaction_id` of the transfer)' },
+      end_to_end_id: { type: 'string', format: 'end-to-end-id', description: "The Pix end-to-end id, the same on the payee's side" },
+      amount: { type: 'string', format: 'decimal', description: 'The amount sent' },
+      from_account_id: { type: 'string', format: 'uuid', description: 'Your account debited' },
+      to_account_id: { type: 'string', format: 'uuid', description: 'The account paid' },
+      to_name: { type: 'string', description: "The payee's name" },
+      external_id: { type: 'string', nullable: true, description: 'Your `external_id`; `null` when sent without one' },
+      description: { type: 'string', nullable: true, description: 'The description shown to both sides' },
+      created_at: { type: 'string', format: 'date-time', description: 'When the transfer was made' },
+    },
+  },
+  'p2p.received': {
+    group: 'p2p',
+    description: 'Another client of this service paid you (a P2P transfer, completed at once).',
+    webhook: true,
+    aggregate: 'your `p2p_in` transaction',
+    payload: {
+      transaction_id: { type: 'string', format: 'uuid', description: 'Your `p2p_in` transaction' },
+      end_to_end_id: { type: 'string', format: 'end-to-end-id', description: "The Pix end-to-end id, the same on the payer's side" },
+      amount: { type: 'string', format: 'decimal', description: 'The amount received' },
+      to_account_id: { type: 'string', format: 'uuid', description: 'Your account credited' },
+      from_name: { type: 'string', description: "The payer's name" },
+      description: { type: 'string', nullable: true, description: 'The description the payer wrote' },
+      created_at: { type: 'string', format: 'date-time', description: 'When the transfer was made' },
+    },
+  },
   'key.registered': {
     group: 'keys',
     description: 'A Pix key was registered for one of your accounts.',
@@ -238,6 +271,8 @@ export type CashOutReturnedPayload = EventPayload<'cash_out.returned'>;
 export type CashInCompletedPayload = EventPayload<'cash_in.completed'>;
 export type CashInCancelledPayload = EventPayload<'cash_in.cancelled'>;
 export type CashInExpiredPayload = EventPayload<'cash_in.expired'>;
+export type P2pSentPayload = EventPayload<'p2p.sent'>;
+export type P2pReceivedPayload = EventPayload<'p2p.received'>;
 export type KeyRegisteredPayload = EventPayload<'key.registered'>;
 export type KeyDeletedPayload = EventPayload<'key.deleted'>;
 export type LimitRequestCreatedPayload = EventPayload<'limit_request.created'>;
