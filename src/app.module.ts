@@ -17,7 +17,10 @@ import { IdentityModule } from './modules/identity/identity.module.js';
 import { KeysModule } from './modules/keys/keys.module.js';
 import { LedgerModule } from './modules/ledger/ledger.module.js';
 import { LimitsModule } from './modules/limits/limits.module.js';
+import { MedModule } from './modules/med/med.module.js';
 import { P2pModule } from './modules/p2p/p2p.module.js';
+import { ReversalsModule } from './modules/reversals/reversals.module.js';
+import { ReversalsWorkerModule } from './modules/reversals/reversals-worker.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { SandboxModule } from './modules/sandbox/sandbox.module.js';
 import { TransactionsModule } from './modules/transactions/transactions.module.js';
@@ -76,10 +79,12 @@ export class AppModule {
         CashOutModule,
         CashInModule,
         P2pModule,
+        MedModule,
+        ReversalsModule,
         FeesModule,
         LimitsModule,
         KeysModule,
-        ...(config.appRole === 'api' ? [] : [SettlementWorkerModule]),
+        ...(config.appRole === 'api' ? [] : [SettlementWorkerModule, ReversalsWorkerModule]),
         ...(config.pixProvider === 'sandbox' ? [SandboxModule] : []),
       ],
       providers: [

@@ -18,6 +18,8 @@ import { AccountLimitOrmEntity } from '../modules/limits/infrastructure/persiste
 import { LimitRequestOrmEntity } from '../modules/limits/infrastructure/persistence/limit-request.orm-entity.js';
 import { ChargeOrmEntity } from '../modules/cash-in/infrastructure/persistence/charge.orm-entity.js';
 import { P2pTransferOrmEntity } from '../modules/p2p/infrastructure/persistence/p2p-transfer.orm-entity.js';
+import { MedRequestOrmEntity } from '../modules/med/infrastructure/persistence/med-request.orm-entity.js';
+import { ReversalOrmEntity } from '../modules/reversals/infrastructure/persistence/reversal.orm-entity.js';
 import { PixKeyOrmEntity } from '../modules/keys/infrastructure/persistence/pix-key.orm-entity.js';
 
 /** Every ORM entity, listed explicitly so one data source serves the app, the CLI and migrations. */
@@ -41,4 +43,6 @@ export const ENTITIES = [
   PixKeyOrmEntity,
   ChargeOrmEntity,
   P2pTransferOrmEntity,
+  MedRequestOrmEntity,
+  ReversalOrmEntity,
 ];

@@ -1,7 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { balanceOf, ledgerOps, outboxTypes } from '../support/payments.js';
 import { http, newAdmin, newClient, startApp, type TestClient } from '../support/test-app.js';
+
+/** Unique per run: the e2e files share one database, and a key registered here must not be anyone's elsewhere. */
+const BRUNO_EMAIL = `bruno.${randomUUID().slice(0, 8)}@example.com`;
 
 describe('P2P (e2e)', () => {
   let app: NestExpressApplication;
@@ -24,7 +28,7 @@ describe('P2P (e2e)', () => {
     ana = await newClient(app, { balance: '500.00', name: 'Ana Souza' });
     bruno = await newClient(app, { balance: '100.00', name: 'Bruno Lima' });
     loja = await newClient(app, { legal: true, name: 'Loja Exemplo Ltda' });
-    const key = await http(app).post('/api/v1/pix/keys').set(bruno.auth).send({ key_type: 'EMAIL', key_value: 'bruno@example.com' });
+    const key = await http(app).post('/api/v1/pix/keys').set(bruno.auth).send({ key_type: 'EMAIL', key_value: BRUNO_EMAIL });
     expect(key.status).toBe(200);
     expect((await http(app).post('/api/v1/pix/keys').set(loja.auth).send({ key_type: 'CNPJ', key_value: loja.document })).status).toBe(200);
   });
@@ -33,7 +37,7 @@ describe('P2P (e2e)', () => {
 
   describe('lookup', () => {
     it('finds a client of this service by key, with the document masked', async () => {
-      const res = await lookup(ana, 'email', 'bruno@example.com');
+      const res = await lookup(ana, 'email', BRUNO_EMAIL);
       expect(res.status).toBe(200);
       const d = bruno.document;
       expect(res.body).toEqual({
@@ -49,7 +53,7 @@ describe('P2P (e2e)', () => {
             account_number: await accountNumberOf(bruno),
             account_type: 'payment',
             pix_key_type: 'EMAIL',
-            pix_key_value: 'bruno@example.com',
+            pix_key_value: BRUNO_EMAIL,
           },
         ],
       });

@@ -14,6 +14,8 @@ import { ListReferenceIndex1763940000000 } from './1763940000000-list-reference-
 import { ExpectRows1763950000000 } from './1763950000000-expect-rows.js';
 import { CashInCharges1763960000000 } from './1763960000000-cash-in-charges.js';
 import { P2pTransfers1763970000000 } from './1763970000000-p2p-transfers.js';
+import { Reversals1763980000000 } from './1763980000000-reversals.js';
+import { Med1763990000000 } from './1763990000000-med.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -33,4 +35,6 @@ export const MIGRATIONS = [
   ExpectRows1763950000000,
   CashInCharges1763960000000,
   P2pTransfers1763970000000,
+  Reversals1763980000000,
+  Med1763990000000,
 ];

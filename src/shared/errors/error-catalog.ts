@@ -110,7 +110,19 @@ export const ERROR_CATALOG = {
   DUPLICATE_EXTERNAL_ID: { status: 409, group: 'payments', when: '`external_id` already used by you for this kind of resource' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, group: 'payments', when: 'the first request with this idempotency key is still running' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, group: 'payments', when: 'the idempotency key was used with a different request' },
+  REFUND_EXCEEDS_AVAILABLE: {
+    status: 400,
+    group: 'payments',
+    when: 'a reversal asks for more than what is left of the payment after earlier reversals',
+  },
+  REVERSAL_WINDOW_CLOSED: { status: 400, group: 'payments', when: 'a reversal of a payment received more than 90 days ago' },
+  ORIGINAL_PAYMENT_NOT_FOUND: {
+    status: 400,
+    group: 'payments',
+    when: 'a reversal names an end-to-end id that is not a completed payment you received (`cash_in` or `p2p_in`)',
+  },
   INVALID_STATE_TRANSITION: { status: 400, group: 'payments', when: 'the record is not in a state that allows this move' },
+  MED_AMOUNT_EXCEEDS_PAYMENT: { status: 400, group: 'payments', when: "sandbox MED: `amount` is more than the payment's amount" },
   CASH_OUT_NOT_RETURNABLE: {
     status: 400,
     group: 'payments',
@@ -151,7 +163,12 @@ export const ERROR_CATALOG = {
   },
   CONFLICT: { status: 409, group: 'other', when: 'a conflict without a more specific code' },
   CLIENT_ALREADY_EXISTS: { status: 400, group: 'other', when: 'CLI: a client with this document exists' },
-  MED_ALREADY_RESPONDED: { status: 409, group: 'other', when: 'the MED request was already answered' },
+  MED_ALREADY_RESPONDED: {
+    status: 409,
+    group: 'other',
+    when: 'the MED request was already answered (approved or rejected), or closed unanswered past its deadline',
+  },
+  MED_ALREADY_EXISTS: { status: 409, group: 'other', when: 'sandbox MED: the payment already has a MED request (one per payment)' },
   REVERSAL_CONFLICT: { status: 409, group: 'other', when: 'a reversal conflicts with another one' },
   INTERNAL_ERROR: { status: 500, group: 'other', when: 'a bug; the body never shows internals, quote `request_id`' },
   SERVICE_UNAVAILABLE: {

@@ -128,7 +128,12 @@ export function cashOutWorld() {
 
     /** The stored transaction rows (money as decimal strings), in insertion order. */
     transactions() {
-      return transactionStore.all().map(({ snapshot: t }) => ({ ...t, amount: t.amount.toFixed2(), taxAmount: t.taxAmount.toFixed2() }));
+      return transactionStore.all().map(({ snapshot: t }) => ({
+        ...t,
+        amount: t.amount.toFixed2(),
+        taxAmount: t.taxAmount.toFixed2(),
+        refundedAmount: t.refundedAmount.toFixed2(),
+      }));
     },
 
     /** The stored transaction row `id` (money as decimal strings), or undefined. */

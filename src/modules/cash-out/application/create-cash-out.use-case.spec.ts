@@ -74,6 +74,7 @@ function queuedRow(over: Record<string, unknown>) {
     externalId: null,
     reference: null,
     taxAmount: '0.00',
+    refundedAmount: '0.00',
     pixKey: null,
     pixKeyType: null,
     payer: MARIA_RECORD,

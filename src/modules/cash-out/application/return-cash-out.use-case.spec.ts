@@ -125,6 +125,7 @@ describe('ReturnCashOutUseCase', () => {
         reference: c.id,
         amount: '25.50',
         taxAmount: '0.00',
+        refundedAmount: '0.00',
         pixKey: null,
         pixKeyType: null,
         endToEndId: expect.stringMatching(/^D00000000202603101505[A-Za-z0-9]{11}$/),

@@ -342,6 +342,7 @@ describe('SettleCashOutUseCase', () => {
         reference: null,
         amount: '15.25',
         taxAmount: '0.65',
+        refundedAmount: '0.00',
         pixKey: JOAO_EVP,
         pixKeyType: 'EVP',
         endToEndId: c.endToEndId,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Money } from '../../../shared/money/money.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { buildJournal, isBalanced, type MovementLine } from '../domain/journal.js';
 import { LedgerRepository, type LedgerEntryView, type StoredBalance } from './ledger.repository.js';
@@ -44,6 +45,19 @@ export class LedgerService {
         await this.repo.saveJournal(movement.transactionId, movement.description, draft);
         balances = draft.balances;
       }
+    });
+  }
+
+  /**
+   * Row-locks one account's balance until the caller's transaction ends and returns its buckets, for a
+   * movement whose amount depends on them (a MED block takes min(claim, available)). Joins the caller's
+   * unit of work; a later `post` on the account in the same transaction finds the lock already held.
+   */
+  async lockBalance(accountId: string): Promise<{ available: Money; blocked: Money }> {
+    return this.uow.run(async () => {
+      const balance = (await this.repo.lockBalances([accountId])).get(accountId);
+      if (!balance) throw new Error(`ledger account ${accountId} does not exist`);
+      return { available: balance.available, blocked: balance.blocked };
     });
   }
 

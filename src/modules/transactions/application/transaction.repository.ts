@@ -33,6 +33,29 @@ export interface Receipt {
   at: Date;
 }
 
+/** A completed payment a client received, as a reversal of it needs it. */
+export interface ReceivedPayment {
+  id: string;
+  clientId: string;
+  accountId: string;
+  type: 'cash_in' | 'p2p_in';
+  amount: Money;
+  refundedAmount: Money;
+  endToEndId: string;
+  payer: Party | null;
+  /** The receiving client as its statement shows it. */
+  receiver: Party | null;
+  /** When it was received (completed). */
+  receivedAt: Date;
+}
+
+/** The sending side of a payment made inside this service (an on-us cash-out or a P2P transfer). */
+export interface SentPayment {
+  id: string;
+  clientId: string;
+  accountId: string;
+}
+
 /** Port to stored transactions. */
 export abstract class TransactionRepository {
   /** Inserts; a second external_id for the same client and type throws DUPLICATE_EXTERNAL_ID. */
@@ -40,6 +63,12 @@ export abstract class TransactionRepository {
   abstract findById(id: string): Promise<Transaction | null>;
   /** Sets the status (and its timestamps and failure) of a payment's transaction row, in one statement. */
   abstract setStatus(id: string, change: StatusChange): Promise<void>;
+  /** The client's completed `cash_in` / `p2p_in` with this end-to-end id, row-locked until the transaction ends. */
+  abstract lockReceived(clientId: string, endToEndId: string): Promise<ReceivedPayment | null>;
+  /** The `cash_out` / `p2p_out` of another client with this end-to-end id: the payment was made on-us. */
+  abstract sentOnUs(endToEndId: string, receiverClientId: string): Promise<SentPayment | null>;
+  /** Adds `delta` (negative to give back) to what has been refunded of a payment, in one statement. */
+  abstract addRefunded(id: string, delta: Money): Promise<void>;
   /** Completes a pending receipt with what was paid, in one statement. */
   abstract setReceived(id: string, receipt: Receipt): Promise<void>;
   abstract list(filter: TransactionFilter): Promise<{ items: Transaction[]; total: number }>;

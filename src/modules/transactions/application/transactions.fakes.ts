@@ -1,9 +1,12 @@
 import { DomainError } from '../../../shared/errors/domain-error.js';
+import type { Money } from '../../../shared/money/money.js';
 import { Transaction } from '../domain/transaction.aggregate.js';
 import {
   LIST_TOTAL_CAP,
   TransactionRepository,
   type Receipt,
+  type ReceivedPayment,
+  type SentPayment,
   type StatusChange,
   type TransactionFilter,
 } from './transaction.repository.js';
@@ -74,6 +77,47 @@ export class InMemoryTransactions extends TransactionRepository {
         updatedAt: r.at,
       }),
     );
+  }
+
+  async lockReceived(clientId: string, endToEndId: string): Promise<ReceivedPayment | null> {
+    const t = [...this.rows.values()]
+      .map((r) => r.snapshot)
+      .find(
+        (r) =>
+          r.clientId === clientId &&
+          r.endToEndId === endToEndId &&
+          (r.type === 'cash_in' || r.type === 'p2p_in') &&
+          r.status === 'completed',
+      );
+    if (!t) return null;
+    return {
+      id: t.id,
+      clientId: t.clientId,
+      accountId: t.accountId,
+      type: t.type as 'cash_in' | 'p2p_in',
+      amount: t.amount,
+      refundedAmount: t.refundedAmount,
+      endToEndId: endToEndId,
+      payer: t.payer,
+      receiver: t.receiver,
+      receivedAt: t.processedAt ?? t.createdAt,
+    };
+  }
+
+  async sentOnUs(endToEndId: string, receiverClientId: string): Promise<SentPayment | null> {
+    const t = [...this.rows.values()]
+      .map((r) => r.snapshot)
+      .find((r) => r.endToEndId === endToEndId && (r.type === 'cash_out' || r.type === 'p2p_out') && r.clientId !== receiverClientId);
+    return t ? { id: t.id, clientId: t.clientId, accountId: t.accountId } : null;
+  }
+
+  /** Like the CHECK of the column: never below zero nor above the amount. */
+  async addRefunded(id: string, delta: Money): Promise<void> {
+    const row = this.rows.get(id);
+    if (!row) return;
+    const refundedAmount = row.snapshot.refundedAmount.plus(delta);
+    if (refundedAmount.isNegative() || refundedAmount.gt(row.snapshot.amount)) throw new Error('ck_transactions_refunded_amount');
+    this.rows.set(id, Transaction.restore({ ...row.snapshot, refundedAmount }));
   }
 
   async list(f: TransactionFilter): Promise<{ items: Transaction[]; total: number }> {

@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { Money } from '../../../shared/money/money.js';
 import { Transaction, type Party, type TransactionStatus, type TransactionType } from '../domain/transaction.aggregate.js';
-import { TransactionRepository, type Receipt, type StatusChange } from './transaction.repository.js';
+import {
+  TransactionRepository,
+  type Receipt,
+  type ReceivedPayment,
+  type SentPayment,
+  type StatusChange,
+} from './transaction.repository.js';
 
 // The vocabulary other modules need to talk to this one (its public API; the aggregate stays inside).
 export { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/transaction.aggregate.js';
 export type { BankDetails, Party, TransactionStatus, TransactionType } from '../domain/transaction.aggregate.js';
-export type { Receipt, StatusChange } from './transaction.repository.js';
+export type { Receipt, ReceivedPayment, SentPayment, StatusChange } from './transaction.repository.js';
 
 /** A payment as its client will see it in the statement, written when the payment is created. */
 export interface NewPayment {
@@ -83,5 +89,29 @@ export class TransactionsService {
    */
   receivePayment(id: string, receipt: Receipt): Promise<void> {
     return this.repo.setReceived(id, receipt);
+  }
+
+  /**
+   * A completed payment the client received (`cash_in` or `p2p_in`), row-locked for the caller's
+   * transaction: reversals of one payment take turns, so their sum is checked against what is left.
+   */
+  lockReceived(clientId: string, endToEndId: string): Promise<ReceivedPayment | null> {
+    return this.repo.lockReceived(clientId, endToEndId);
+  }
+
+  /** The payer's side of a payment made on-us (another client's `cash_out` or `p2p_out`), or null. */
+  sentOnUs(endToEndId: string, receiverClientId: string): Promise<SentPayment | null> {
+    return this.repo.sentOnUs(endToEndId, receiverClientId);
+  }
+
+  /** Records `delta` more (or, negative, less) of a received payment as refunded; the database refuses more than its amount. */
+  addRefunded(id: string, delta: Money): Promise<void> {
+    return this.repo.addRefunded(id, delta);
+  }
+
+  /** The payer and receiver of a transaction as its statement line shows them, or null when there is none. */
+  async partiesOf(id: string): Promise<{ payer: Party | null; receiver: Party | null } | null> {
+    const found = await this.repo.findById(id);
+    return found ? { payer: found.snapshot.payer, receiver: found.snapshot.receiver } : null;
   }
 }

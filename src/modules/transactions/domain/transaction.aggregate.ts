@@ -34,6 +34,8 @@ export interface TransactionProps {
   reference: string | null;
   amount: Money;
   taxAmount: Money;
+  /** How much of this received payment has been given back by reversals (not failed ones). */
+  refundedAmount: Money;
   pixKey: string | null;
   pixKeyType: string | null;
   endToEndId: string | null;
@@ -60,7 +62,7 @@ export class Transaction {
   static create(
     p: Omit<
       TransactionProps,
-      'status' | 'errorCode' | 'errorMessage' | 'processedAt' | 'createdAt' | 'updatedAt' | 'taxAmount' | 'channel'
+      'status' | 'errorCode' | 'errorMessage' | 'processedAt' | 'createdAt' | 'updatedAt' | 'taxAmount' | 'channel' | 'refundedAmount'
     > & {
       status?: TransactionStatus;
       taxAmount?: Money;
@@ -74,6 +76,7 @@ export class Transaction {
       ...rest,
       status,
       taxAmount: p.taxAmount ?? Money.zero(),
+      refundedAmount: Money.zero(),
       channel: p.channel ?? 'api',
       errorCode: null,
       errorMessage: null,

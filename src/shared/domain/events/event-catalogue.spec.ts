@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { KEY_DELETION_REASONS, PIX_KEY_STATUSES } from '../../../modules/keys/domain/pix-key.aggregate.js';
 import { LIMIT_PERIODS, LIMIT_TYPES } from '../../../modules/limits/domain/limit-kinds.js';
 import { LIMIT_REQUEST_STATUSES } from '../../../modules/limits/domain/limit-request.aggregate.js';
+import { MED_STATUSES } from '../../../modules/med/domain/med-request.aggregate.js';
 import { Money } from '../../money/money.js';
 import type { DomainEvent } from '../domain-event.js';
 import { END_TO_END_ID_PATTERN } from '../end-to-end-id.js';
@@ -13,7 +14,9 @@ import { EVENT_BUILDERS } from './event-builders.js';
 import { EVENT_CATALOGUE, EVENT_GROUPS, EVENT_NAMES, isEventName, type EventName } from './event-catalogue.js';
 import type { FieldSchema, PayloadSchema, StringFormat } from './event-schema.js';
 import { limitRequestApproved, limitRequestCreated, limitRequestExpired, limitRequestRejected } from './limit-request.events.js';
+import { medApproved, medClosed, medInAnalysis, medOpened, medRejected } from './med.events.js';
 import { p2pReceived, p2pSent } from './p2p.events.js';
+import { reversalCompleted, reversalFailed, reversalQueued } from './reversal.events.js';
 import { keyDeleted, keyRegistered } from './pix-key.events.js';
 
 const ID = '6f1c2b8e-9a4d-4c6e-8f7a-1b2c3d4e5f60';
@@ -47,6 +50,15 @@ const transfer = (externalId: string | null, description: string | null) => ({
   externalId,
   createdAt: T0,
 });
+const reversal = {
+  id: ID,
+  clientId: CLIENT,
+  externalId: 'refund-1',
+  originalEndToEndId: E2E,
+  refundEndToEndId: 'D12345678202511201200AbCdEfGhIjK',
+  amount: Money.of('5.00'),
+  refundCode: 'MD06' as const,
+};
 const key = { id: ID, clientId: CLIENT, accountId: ACCOUNT, keyType: 'EVP' as const, keyValue: ID, createdAt: T0 };
 const request = {
   id: ID,
@@ -61,6 +73,31 @@ const request = {
   expiresAt: T1,
   decidedAt: null,
   updatedAt: T0,
+};
+
+const med = {
+  id: ID,
+  clientId: CLIENT,
+  accountId: ACCOUNT,
+  transactionId: 'b0a80101-0000-4000-8000-000000000003',
+  endToEndId: E2E,
+  amount: Money.of('50.00'),
+  blockedAmount: Money.of('20.00'),
+  reason: null,
+  responseReason: null,
+  returnTransactionId: null,
+  returnEndToEndId: null,
+  createdAt: T0,
+  respondBy: new Date('2025-11-27T12:00:00.000Z'),
+  respondedAt: null,
+};
+const medReturned = {
+  ...med,
+  reason: 'Fraud claim',
+  responseReason: 'Confirmed',
+  returnTransactionId: 'b0a80101-0000-4000-8000-000000000004',
+  returnEndToEndId: 'D12345678202511211200AbCdEfGhIjK',
+  respondedAt: T1,
 };
 
 /** Events from every builder; between them, each nullable field is both null and set (a test checks). */
@@ -98,12 +135,20 @@ const SAMPLES: { [N in EventName]: DomainEvent<N>[] } = {
   'cash_in.expired': [cashInExpired(charge)],
   'p2p.sent': [p2pSent(transfer('ext-1', 'Dinner')), p2pSent(transfer(null, null))],
   'p2p.received': [p2pReceived(transfer('ext-1', 'Dinner')), p2pReceived(transfer(null, null))],
+  'reversal.queued': [reversalQueued(reversal)],
+  'reversal.completed': [reversalCompleted(reversal)],
+  'reversal.failed': [reversalFailed(reversal, { code: 'AC03', message: 'Invalid account' })],
   'key.registered': [keyRegistered(key)],
   'key.deleted': [keyDeleted(key, { at: T1, reason: 'USER_REQUESTED' })],
   'limit_request.created': [limitRequestCreated(request)],
   'limit_request.approved': [limitRequestApproved({ ...request, decidedAt: T1, updatedAt: T1 })],
   'limit_request.rejected': [limitRequestRejected({ ...request, responseReason: 'no', decidedAt: T1, updatedAt: T1 })],
   'limit_request.expired': [limitRequestExpired({ ...request, updatedAt: T1 })],
+  'med.opened': [medOpened(med), medOpened({ ...med, reason: 'Fraud claim' })],
+  'med.in_analysis': [medInAnalysis(med)],
+  'med.approved': [medApproved(medReturned), medApproved({ ...med, blockedAmount: Money.zero(), respondedAt: T1 })],
+  'med.rejected': [medRejected({ ...med, responseReason: 'Legitimate sale', respondedAt: T1 }), medRejected({ ...med, respondedAt: T1 })],
+  'med.closed': [medClosed(med)],
 };
 
 const FORMAT_PATTERNS: Record<StringFormat, RegExp> = {
@@ -211,6 +256,7 @@ describe('event catalogue', () => {
       expect(enumOf(name, 'period')).toEqual(LIMIT_PERIODS);
     }
     expect(statuses(limitEvents)).toEqual([...LIMIT_REQUEST_STATUSES].sort());
+    expect(statuses(EVENT_NAMES.filter((n) => n.startsWith('med.')))).toEqual([...MED_STATUSES].sort());
   });
 
   it('no event is built by hand: event names appear as `type:` literals only in the catalogue', () => {

@@ -1,4 +1,5 @@
 import { PIX_KEY_TYPES } from '../pix-key.js';
+import { REFUND_CODES } from '../refund-code.js';
 import type { PayloadOf, PayloadSchema } from './event-schema.js';
 
 /**
@@ -12,8 +13,10 @@ export const EVENT_GROUPS = {
   cash_out: 'Cash-out (outbound Pix)',
   cash_in: 'Cash-in (inbound Pix)',
   p2p: 'P2P transfers',
+  reversals: 'Reversals (refunds of received payments)',
   keys: 'Pix keys',
   limits: 'Limit requests',
+  med: 'MED (Mecanismo Especial de Devolução)',
 } as const;
 
 export type EventGroup = keyof typeof EVENT_GROUPS;
@@ -55,6 +58,17 @@ const chargeFields = <S extends string>(status: S) =>
     account_id: { type: 'string', format: 'uuid', description: 'The account the charge would have credited' },
   }) as const;
 
+const reversalFields = <S extends string>(status: S) =>
+  ({
+    transaction_id: { type: 'string', format: 'uuid', description: 'The reversal (`id` in the API)' },
+    external_id: { type: 'string', description: 'Your `external_id` for the reversal' },
+    original_end_to_end_id: { type: 'string', format: 'end-to-end-id', description: 'The payment reversed' },
+    refund_end_to_end_id: { type: 'string', format: 'end-to-end-id', description: 'The return id (`D` + ISPB + time + 11 characters)' },
+    amount: { type: 'string', format: 'decimal', description: 'The amount given back' },
+    refund_code: { type: 'string', enum: REFUND_CODES, description: 'The reason code' },
+    status: { type: 'string', enum: [status], description: `The reversal's status: always \`${status}\` in this event` },
+  }) as const;
+
 const keyFields = <S extends string>(status: S) =>
   ({
     id: { type: 'string', format: 'uuid', description: 'The key record (`id` in the API)' },
@@ -79,6 +93,57 @@ const limitRequestFields = <S extends string>(status: S) =>
     expires_at: { type: 'string', format: 'date-time', description: 'When a request still pending lapses (48 h after it was made)' },
     decided_at: { type: 'string', format: 'date-time', nullable: true, description: 'When it was approved or rejected; `null` otherwise' },
     updated_at: { type: 'string', format: 'date-time', description: 'When the request last changed' },
+  }) as const;
+
+/** med/domain/med-request.aggregate.ts `MED_STATUSES`. */
+const medFields = <S extends string>(status: S) =>
+  ({
+    id: { type: 'string', format: 'uuid', description: 'The MED request (`id` in the API)' },
+    transaction_id: {
+      type: 'string',
+      format: 'uuid',
+      description: 'The payment you received that the request is about (`cash_in` or `p2p_in`)',
+    },
+    end_to_end_id: { type: 'string', format: 'end-to-end-id', description: "The payment's end-to-end id" },
+    account_id: { type: 'string', format: 'uuid', description: 'Your account that received the payment (and holds the block)' },
+    amount: { type: 'string', format: 'decimal', description: "The amount claimed back (at most the payment's amount)" },
+    blocked_amount: {
+      type: 'string',
+      format: 'decimal',
+      description: 'What was blocked when the request opened: the smaller of `amount` and your available balance then (may be `"0.00"`)',
+    },
+    status: { type: 'string', enum: [status], description: `The request's status: always \`${status}\` in this event` },
+    reason: { type: 'string', nullable: true, description: "The payer's institution's reason; `null` when none was given" },
+    response_reason: {
+      type: 'string',
+      nullable: true,
+      description: 'Your reason when you answered; `null` when none was given or not answered',
+    },
+    return_transaction_id: {
+      type: 'string',
+      format: 'uuid',
+      nullable: true,
+      description:
+        'Your `med_return` transaction when an approval sent money back; `null` otherwise (nothing was blocked, or not approved)',
+    },
+    return_end_to_end_id: {
+      type: 'string',
+      format: 'end-to-end-id',
+      nullable: true,
+      description: 'The end-to-end id (`D…`) of the money sent back; `null` when none was',
+    },
+    created_at: { type: 'string', format: 'date-time', description: 'When the request was opened' },
+    respond_by: {
+      type: 'string',
+      format: 'date-time',
+      description: 'The deadline to answer (7 days after opening); unanswered, it closes',
+    },
+    responded_at: {
+      type: 'string',
+      format: 'date-time',
+      nullable: true,
+      description: 'When you approved or rejected it; `null` otherwise',
+    },
   }) as const;
 
 export const EVENT_CATALOGUE = {
@@ -200,6 +265,31 @@ export const EVENT_CATALOGUE = {
       created_at: { type: 'string', format: 'date-time', description: 'When the transfer was made' },
     },
   },
+  'reversal.queued': {
+    group: 'reversals',
+    description: 'Internal: a reversal of a payment from another institution waits for the settlement worker.',
+    webhook: false,
+    aggregate: 'the reversal (your `reversal_out` transaction)',
+    payload: reversalFields('queued'),
+  },
+  'reversal.completed': {
+    group: 'reversals',
+    description: 'A reversal you made reached the original payer: the money left your account.',
+    webhook: true,
+    aggregate: 'the reversal (your `reversal_out` transaction)',
+    payload: reversalFields('completed'),
+  },
+  'reversal.failed': {
+    group: 'reversals',
+    description: "A reversal you made was refused by the payer's institution; the held amount is available again.",
+    webhook: true,
+    aggregate: 'the reversal (your `reversal_out` transaction)',
+    payload: {
+      ...reversalFields('failed'),
+      error_code: { type: 'string', description: 'ISO 20022 style reason (e.g. `AC03`)' },
+      error_message: { type: 'string', description: 'Why it failed' },
+    },
+  },
   'key.registered': {
     group: 'keys',
     description: 'A Pix key was registered for one of your accounts.',
@@ -246,6 +336,42 @@ export const EVENT_CATALOGUE = {
     aggregate: 'the limit request',
     payload: limitRequestFields('expired'),
   },
+  'med.opened': {
+    group: 'med',
+    description:
+      "The payer's institution opened a MED request against a payment you received: `blocked_amount` of your balance is blocked until it is answered.",
+    webhook: true,
+    aggregate: 'the MED request',
+    payload: medFields('OPEN'),
+  },
+  'med.in_analysis': {
+    group: 'med',
+    description: 'A MED request was left unanswered for 72 hours: it is in analysis, the block stays, and you can still answer it.',
+    webhook: true,
+    aggregate: 'the MED request',
+    payload: medFields('IN_ANALYSIS'),
+  },
+  'med.approved': {
+    group: 'med',
+    description: 'You approved a MED request: the blocked amount was sent back to the payer (your `med_return` transaction).',
+    webhook: true,
+    aggregate: 'the MED request',
+    payload: medFields('APPROVED'),
+  },
+  'med.rejected': {
+    group: 'med',
+    description: 'You rejected a MED request: the blocked amount is available again.',
+    webhook: true,
+    aggregate: 'the MED request',
+    payload: medFields('REJECTED'),
+  },
+  'med.closed': {
+    group: 'med',
+    description: 'A MED request reached its deadline (`respond_by`) unanswered: it closed and the blocked amount is available again.',
+    webhook: true,
+    aggregate: 'the MED request',
+    payload: medFields('CLOSED'),
+  },
 } as const satisfies Record<string, EventDefinition>;
 
 export type EventName = keyof typeof EVENT_CATALOGUE;
@@ -273,9 +399,16 @@ export type CashInCancelledPayload = EventPayload<'cash_in.cancelled'>;
 export type CashInExpiredPayload = EventPayload<'cash_in.expired'>;
 export type P2pSentPayload = EventPayload<'p2p.sent'>;
 export type P2pReceivedPayload = EventPayload<'p2p.received'>;
+export type ReversalCompletedPayload = EventPayload<'reversal.completed'>;
+export type ReversalFailedPayload = EventPayload<'reversal.failed'>;
 export type KeyRegisteredPayload = EventPayload<'key.registered'>;
 export type KeyDeletedPayload = EventPayload<'key.deleted'>;
 export type LimitRequestCreatedPayload = EventPayload<'limit_request.created'>;
 export type LimitRequestApprovedPayload = EventPayload<'limit_request.approved'>;
 export type LimitRequestRejectedPayload = EventPayload<'limit_request.rejected'>;
 export type LimitRequestExpiredPayload = EventPayload<'limit_request.expired'>;
+export type MedOpenedPayload = EventPayload<'med.opened'>;
+export type MedInAnalysisPayload = EventPayload<'med.in_analysis'>;
+export type MedApprovedPayload = EventPayload<'med.approved'>;
+export type MedRejectedPayload = EventPayload<'med.rejected'>;
+export type MedClosedPayload = EventPayload<'med.closed'>;

@@ -36,6 +36,7 @@ export function presentTransaction({ transaction, entries }: TransactionWithEntr
     gross_amount: t.amount.toFixed2(),
     net_amount: transaction.netAmount.toFixed2(),
     tax_amount: t.taxAmount.toFixed2(),
+    reversed_amount: t.refundedAmount.toFixed2(),
     currency: 'BRL',
     status: t.status,
     pix_key: t.pixKey,

@@ -35,6 +35,11 @@ export class TransactionDto {
   @ApiProperty({ example: '150.00' }) gross_amount: string;
   @ApiProperty({ example: '150.00' }) net_amount: string;
   @ApiProperty({ example: '0.00' }) tax_amount: string;
+  @ApiProperty({
+    example: '0.00',
+    description: 'A received payment (cash_in, p2p_in): how much of it reversals have given back (failed ones excluded)',
+  })
+  reversed_amount: string;
   @ApiProperty({ example: 'BRL' }) currency: string;
   @ApiProperty({ example: 'completed' }) status: string;
   @ApiProperty({ nullable: true }) pix_key: string | null;

@@ -15,6 +15,7 @@ export class TransactionOrmEntity {
   @Column({ type: 'varchar', length: 140, nullable: true }) reference: string | null;
   @MoneyColumn() amount: Money;
   @MoneyColumn({ name: 'tax_amount' }) taxAmount: Money;
+  @MoneyColumn({ name: 'refunded_amount' }) refundedAmount: Money;
   @Column({ name: 'pix_key', type: 'varchar', length: 100, nullable: true }) pixKey: string | null;
   @Column({ name: 'pix_key_type', type: 'varchar', length: 8, nullable: true }) pixKeyType: string | null;
   @Column({ name: 'end_to_end_id', type: 'varchar', length: 32, nullable: true }) endToEndId: string | null;

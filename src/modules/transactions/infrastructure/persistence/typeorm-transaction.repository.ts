@@ -1,16 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
 
+import { Money } from '../../../../shared/money/money.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { TypeOrmUnitOfWork, type DatabaseErrorFields } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import {
   LIST_TOTAL_CAP,
   TransactionRepository,
   type Receipt,
+  type ReceivedPayment,
+  type SentPayment,
   type StatusChange,
   type TransactionFilter,
 } from '../../application/transaction.repository.js';
-import type { Transaction } from '../../domain/transaction.aggregate.js';
+import type { Party, Transaction } from '../../domain/transaction.aggregate.js';
 import { TransactionMapper } from './transaction.mapper.js';
 import { TransactionOrmEntity } from './transaction.orm-entity.js';
 
@@ -90,6 +93,42 @@ export class TypeormTransactionRepository extends TransactionRepository {
        WHERE id = $1 AND status = 'pending'`,
       [id, r.amount.toFixed6(), r.fee.toFixed6(), r.endToEndId, JSON.stringify(r.payer), r.at],
     );
+  }
+
+  async lockReceived(clientId: string, endToEndId: string): Promise<ReceivedPayment | null> {
+    const [row] = await this.uow.read<{
+      id: string;
+      clientId: string;
+      accountId: string;
+      type: 'cash_in' | 'p2p_in';
+      amount: string;
+      refundedAmount: string;
+      endToEndId: string;
+      payer: Party | null;
+      receiver: Party | null;
+      receivedAt: Date;
+    }>(
+      `SELECT id, client_id AS "clientId", account_id AS "accountId", type, amount::text, refunded_amount::text AS "refundedAmount",
+              end_to_end_id AS "endToEndId", payer, receiver, COALESCE(processed_at, created_at) AS "receivedAt"
+       FROM transactions
+       WHERE client_id = $1 AND end_to_end_id = $2 AND type IN ('cash_in', 'p2p_in') AND status = 'completed'
+       FOR UPDATE`,
+      [clientId, endToEndId],
+    );
+    return row ? { ...row, amount: Money.of(row.amount), refundedAmount: Money.of(row.refundedAmount) } : null;
+  }
+
+  async sentOnUs(endToEndId: string, receiverClientId: string): Promise<SentPayment | null> {
+    const [row] = await this.uow.read<SentPayment>(
+      `SELECT id, client_id AS "clientId", account_id AS "accountId" FROM transactions
+       WHERE end_to_end_id = $1 AND type IN ('cash_out', 'p2p_out') AND client_id <> $2 LIMIT 1`,
+      [endToEndId, receiverClientId],
+    );
+    return row ?? null;
+  }
+
+  async addRefunded(id: string, delta: Money): Promise<void> {
+    await this.uow.write(`UPDATE transactions SET refunded_amount = refunded_amount + $2::numeric WHERE id = $1`, [id, delta.toFixed6()]);
   }
 
   async findById(id: string): Promise<Transaction | null> {

@@ -1,0 +1,116 @@
+import { DomainError } from '../../../shared/errors/domain-error.js';
+import { Money } from '../../../shared/money/money.js';
+import { MED_ANALYSIS_AFTER_MS, MED_RESPOND_WITHIN_MS, MedRequest, type OpenMedProps } from './med-request.aggregate.js';
+
+const T0 = new Date('2026-03-10T15:00:00.000Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+const HOUR = 3600_000;
+
+function open(p: Partial<OpenMedProps> = {}): MedRequest {
+  return MedRequest.open({
+    id: 'm1',
+    clientId: 'c1',
+    accountId: 'a1',
+    transactionId: 't1',
+    endToEndId: 'E99999004202603101500AbCdEfGhIjK',
+    paymentAmount: Money.of('50.00'),
+    amount: null,
+    available: Money.of('100.00'),
+    reason: null,
+    now: T0,
+    ...p,
+  });
+}
+
+function codeOf(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (e) {
+    return e instanceof DomainError ? e.code : `not a DomainError: ${String(e)}`;
+  }
+  return undefined;
+}
+
+const ret = { transactionId: 'r1', endToEndId: 'D99999004202603101500AbCdEfGhIjK' };
+
+describe('MedRequest', () => {
+  it('opens OPEN, claiming the payment amount by default, blocking it whole when available, with med.opened', () => {
+    const m = open();
+    expect(m.status).toBe('OPEN');
+    expect(m.snapshot.amount.toFixed2()).toBe('50.00');
+    expect(m.snapshot.blockedAmount.toFixed2()).toBe('50.00');
+    expect(m.snapshot.respondBy).toEqual(at(MED_RESPOND_WITHIN_MS));
+    const events = m.pullEvents();
+    expect(events.map((e) => e.type)).toEqual(['med.opened']);
+    expect(events[0]!.payload).toMatchObject({ status: 'OPEN', amount: '50.00', blocked_amount: '50.00', responded_at: null });
+  });
+
+  it('blocks min(amount, available): partly, or nothing at all', () => {
+    expect(open({ amount: Money.of('30.00'), available: Money.of('12.34') }).snapshot.blockedAmount.toFixed2()).toBe('12.34');
+    const none = open({ available: Money.zero() });
+    expect(none.snapshot.blockedAmount.toFixed2()).toBe('0.00');
+    expect(none.hasBlock()).toBe(false);
+  });
+
+  it('refuses a claim above the payment (MED_AMOUNT_EXCEEDS_PAYMENT); the full amount is fine', () => {
+    expect(codeOf(() => open({ amount: Money.of('50.01') }))).toBe('MED_AMOUNT_EXCEEDS_PAYMENT');
+    expect(codeOf(() => open({ amount: Money.of('50.00') }))).toBeUndefined();
+  });
+
+  it('approve: APPROVED with the return, once; a second answer is MED_ALREADY_RESPONDED', () => {
+    const m = open();
+    m.pullEvents();
+    m.approve({ reason: 'confirmed', ret, now: at(HOUR) });
+    expect(m.snapshot).toMatchObject({ status: 'APPROVED', responseReason: 'confirmed', returnTransactionId: 'r1', respondedAt: at(HOUR) });
+    expect(m.pullEvents().map((e) => e.type)).toEqual(['med.approved']);
+    expect(codeOf(() => m.approve({ reason: null, ret, now: at(2 * HOUR) }))).toBe('MED_ALREADY_RESPONDED');
+    expect(codeOf(() => m.reject({ reason: null, now: at(2 * HOUR) }))).toBe('MED_ALREADY_RESPONDED');
+    expect(m.pullEvents()).toEqual([]);
+  });
+
+  it('an approval returns exactly what was blocked: a return without a block (or the reverse) is a bug', () => {
+    expect(() => open({ available: Money.zero() }).approve({ reason: null, ret, now: at(HOUR) })).toThrow();
+    expect(() => open().approve({ reason: null, ret: null, now: at(HOUR) })).toThrow();
+    const none = open({ available: Money.zero() });
+    none.approve({ reason: null, ret: null, now: at(HOUR) });
+    expect(none.snapshot).toMatchObject({ status: 'APPROVED', returnTransactionId: null, returnEndToEndId: null });
+  });
+
+  it('reject: REJECTED with med.rejected; then final', () => {
+    const m = open();
+    m.pullEvents();
+    m.reject({ reason: null, now: at(HOUR) });
+    expect(m.status).toBe('REJECTED');
+    expect(m.pullEvents().map((e) => e.type)).toEqual(['med.rejected']);
+    expect(codeOf(() => m.reject({ reason: null, now: at(HOUR) }))).toBe('MED_ALREADY_RESPONDED');
+    expect(m.close(at(MED_RESPOND_WITHIN_MS))).toBe(false);
+    expect(m.startAnalysis(at(MED_ANALYSIS_AFTER_MS))).toBe(false);
+  });
+
+  it('OPEN -> IN_ANALYSIS after 72 h unanswered (not before), still answerable', () => {
+    const m = open();
+    m.pullEvents();
+    expect(m.startAnalysis(at(MED_ANALYSIS_AFTER_MS - 1))).toBe(false);
+    expect(m.startAnalysis(at(MED_ANALYSIS_AFTER_MS))).toBe(true);
+    expect(m.status).toBe('IN_ANALYSIS');
+    expect(m.pullEvents().map((e) => e.type)).toEqual(['med.in_analysis']);
+    expect(m.startAnalysis(at(MED_ANALYSIS_AFTER_MS + HOUR))).toBe(false);
+    m.reject({ reason: 'legitimate', now: at(MED_ANALYSIS_AFTER_MS + HOUR) });
+    expect(m.status).toBe('REJECTED');
+  });
+
+  it('unanswered at respond_by: CLOSED with med.closed (from OPEN or IN_ANALYSIS); an answer then is refused', () => {
+    for (const analysed of [false, true]) {
+      const m = open();
+      if (analysed) m.startAnalysis(at(MED_ANALYSIS_AFTER_MS));
+      m.pullEvents();
+      expect(m.close(at(MED_RESPOND_WITHIN_MS - 1))).toBe(false);
+      expect(codeOf(() => m.approve({ reason: null, ret, now: at(MED_RESPOND_WITHIN_MS) }))).toBe('MED_ALREADY_RESPONDED');
+      expect(m.isDueForAnalysis(at(MED_RESPOND_WITHIN_MS))).toBe(false);
+      expect(m.close(at(MED_RESPOND_WITHIN_MS))).toBe(true);
+      expect(m.snapshot).toMatchObject({ status: 'CLOSED', respondedAt: null, updatedAt: at(MED_RESPOND_WITHIN_MS) });
+      expect(m.pullEvents().map((e) => e.type)).toEqual(['med.closed']);
+      expect(m.close(at(MED_RESPOND_WITHIN_MS + HOUR))).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,203 @@
+import type { DomainEvent } from '../../../shared/domain/domain-event.js';
+import { medApproved, medClosed, medInAnalysis, medOpened, medRejected } from '../../../shared/domain/events/med.events.js';
+import { DomainError } from '../../../shared/errors/domain-error.js';
+import { Money } from '../../../shared/money/money.js';
+
+export const MED_STATUSES = ['OPEN', 'IN_ANALYSIS', 'APPROVED', 'REJECTED', 'CLOSED'] as const;
+export type MedStatus = (typeof MED_STATUSES)[number];
+
+/** Statuses that still hold a block and can be answered. */
+export const MED_ACTIVE_STATUSES: readonly MedStatus[] = ['OPEN', 'IN_ANALYSIS'];
+
+export const MED_ACTIONS = ['approve', 'reject'] as const;
+export type MedAction = (typeof MED_ACTIONS)[number];
+
+/** Unanswered this long after opening, a request goes IN_ANALYSIS (the scheme's 72-hour precautionary window). */
+export const MED_ANALYSIS_AFTER_MS = 72 * 3600_000;
+/** The receiver's deadline to answer (the scheme's 7 calendar days of analysis); unanswered, the request closes. */
+export const MED_RESPOND_WITHIN_MS = 7 * 24 * 3600_000;
+
+export function isMedStatus(value: string): value is MedStatus {
+  return (MED_STATUSES as readonly string[]).includes(value);
+}
+
+export interface MedRequestProps {
+  id: string;
+  /** The receiver: the client whose payment is claimed back. */
+  clientId: string;
+  accountId: string;
+  /** The received payment (`cash_in` or `p2p_in`). */
+  transactionId: string;
+  endToEndId: string;
+  amount: Money;
+  /** Blocked at opening: min(amount, available then); never topped up later. */
+  blockedAmount: Money;
+  reason: string | null;
+  status: MedStatus;
+  responseReason: string | null;
+  /** The receiver's `med_return` transaction, when an approval sent money back. */
+  returnTransactionId: string | null;
+  returnEndToEndId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  respondBy: Date;
+  respondedAt: Date | null;
+}
+
+export interface OpenMedProps {
+  id: string;
+  clientId: string;
+  accountId: string;
+  transactionId: string;
+  endToEndId: string;
+  /** The received payment's amount: the claim cannot exceed it. */
+  paymentAmount: Money;
+  /** The claim; the payment's amount when null. */
+  amount: Money | null;
+  /** The receiver's available balance under its row lock. */
+  available: Money;
+  reason: string | null;
+  now: Date;
+}
+
+/** What an approval sends back: the return transaction, when something was blocked. */
+export interface MedReturn {
+  transactionId: string;
+  endToEndId: string;
+}
+
+/**
+ * A MED request (Mecanismo Especial de Devolução) against a payment a client received, opened by the
+ * payer's institution for a fraud claim (docs/decisions.md, "MED"). State machine:
+ * `OPEN -> IN_ANALYSIS` (72 h unanswered), `OPEN | IN_ANALYSIS -> APPROVED | REJECTED` (the receiver's
+ * answer) or `-> CLOSED` (unanswered at `respondBy`). APPROVED, REJECTED and CLOSED are final.
+ */
+export class MedRequest {
+  private events: DomainEvent[] = [];
+
+  private constructor(private props: MedRequestProps) {}
+
+  /** Opens a request blocking min(amount, available); an amount above the payment's is refused. */
+  static open(p: OpenMedProps): MedRequest {
+    const amount = p.amount ?? p.paymentAmount;
+    if (!amount.isPositive()) throw new Error('a MED amount must be positive');
+    if (amount.gt(p.paymentAmount)) {
+      throw new DomainError('MED_AMOUNT_EXCEEDS_PAYMENT', `A MED request can claim at most the payment's ${p.paymentAmount.toFixed2()}`, [
+        { field: 'amount', issue: `must be at most ${p.paymentAmount.toFixed2()}` },
+      ]);
+    }
+    const available = Money.max(p.available, Money.zero());
+    const m = new MedRequest({
+      id: p.id,
+      clientId: p.clientId,
+      accountId: p.accountId,
+      transactionId: p.transactionId,
+      endToEndId: p.endToEndId,
+      amount,
+      blockedAmount: Money.min(amount, available),
+      reason: p.reason,
+      status: 'OPEN',
+      responseReason: null,
+      returnTransactionId: null,
+      returnEndToEndId: null,
+      createdAt: p.now,
+      updatedAt: p.now,
+      respondBy: new Date(p.now.getTime() + MED_RESPOND_WITHIN_MS),
+      respondedAt: null,
+    });
+    m.events.push(medOpened(m.props));
+    return m;
+  }
+
+  static restore(props: MedRequestProps): MedRequest {
+    return new MedRequest(props);
+  }
+
+  get snapshot(): Readonly<MedRequestProps> {
+    return this.props;
+  }
+
+  get status(): MedStatus {
+    return this.props.status;
+  }
+
+  isActive(): boolean {
+    return MED_ACTIVE_STATUSES.includes(this.props.status);
+  }
+
+  /** Active and past its deadline: the sweep (or the next answer) closes it. */
+  isLapsed(now: Date): boolean {
+    return this.isActive() && now.getTime() >= this.props.respondBy.getTime();
+  }
+
+  /** OPEN for 72 hours without an answer (and not yet lapsed): due to go IN_ANALYSIS. */
+  isDueForAnalysis(now: Date): boolean {
+    return this.props.status === 'OPEN' && !this.isLapsed(now) && now.getTime() >= this.props.createdAt.getTime() + MED_ANALYSIS_AFTER_MS;
+  }
+
+  /** Whether anything was blocked (an approval then moves money; a rejection or closing releases it). */
+  hasBlock(): boolean {
+    return this.props.blockedAmount.isPositive();
+  }
+
+  /**
+   * Approves: the blocked amount goes back to the payer. `ret` names the return transaction, required
+   * exactly when something is blocked.
+   */
+  approve(p: { reason: string | null; ret: MedReturn | null; now: Date }): void {
+    this.assertAnswerable(p.now);
+    if (this.hasBlock() !== (p.ret !== null)) throw new Error('an approval returns exactly what was blocked');
+    Object.assign(this.props, {
+      status: 'APPROVED',
+      responseReason: p.reason,
+      returnTransactionId: p.ret?.transactionId ?? null,
+      returnEndToEndId: p.ret?.endToEndId ?? null,
+      respondedAt: p.now,
+      updatedAt: p.now,
+    } satisfies Partial<MedRequestProps>);
+    this.events.push(medApproved(this.props));
+  }
+
+  /** Rejects: the blocked amount is released to the receiver. */
+  reject(p: { reason: string | null; now: Date }): void {
+    this.assertAnswerable(p.now);
+    Object.assign(this.props, {
+      status: 'REJECTED',
+      responseReason: p.reason,
+      respondedAt: p.now,
+      updatedAt: p.now,
+    } satisfies Partial<MedRequestProps>);
+    this.events.push(medRejected(this.props));
+  }
+
+  /** OPEN 72 h unanswered -> IN_ANALYSIS; false (nothing changes) otherwise. */
+  startAnalysis(now: Date): boolean {
+    if (!this.isDueForAnalysis(now)) return false;
+    Object.assign(this.props, { status: 'IN_ANALYSIS', updatedAt: now } satisfies Partial<MedRequestProps>);
+    this.events.push(medInAnalysis(this.props));
+    return true;
+  }
+
+  /** Unanswered at its deadline -> CLOSED (the block is released); false (nothing changes) otherwise. */
+  close(now: Date): boolean {
+    if (!this.isLapsed(now)) return false;
+    Object.assign(this.props, { status: 'CLOSED', updatedAt: now } satisfies Partial<MedRequestProps>);
+    this.events.push(medClosed(this.props));
+    return true;
+  }
+
+  pullEvents(): DomainEvent[] {
+    const events = this.events;
+    this.events = [];
+    return events;
+  }
+
+  private assertAnswerable(now: Date): void {
+    if (!this.isActive()) {
+      throw new DomainError('MED_ALREADY_RESPONDED', `This MED request is ${this.props.status} and can no longer be answered`);
+    }
+    if (this.isLapsed(now)) {
+      throw new DomainError('MED_ALREADY_RESPONDED', 'This MED request passed its deadline unanswered and is closed');
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError } from '../../../../shared/errors/domain-error.js';
+import { Money } from '../../../../shared/money/money.js';
+import { TypeOrmUnitOfWork, type DatabaseErrorFields } from '../../../../shared/persistence/typeorm-unit-of-work.js';
+import { MedRequestRepository } from '../../application/med-request.repository.js';
+import { MedRequest, type MedStatus } from '../../domain/med-request.aggregate.js';
+import type { MedRequestOrmEntity } from './med-request.orm-entity.js';
+
+/** A row as the SELECTs below return it: money as text. */
+type Row = Omit<MedRequestOrmEntity, 'amount' | 'blockedAmount'> & { amount: string; blockedAmount: string };
+
+const COLUMNS = `id, client_id AS "clientId", account_id AS "accountId", transaction_id AS "transactionId",
+  end_to_end_id AS "endToEndId", amount::text, blocked_amount::text AS "blockedAmount", reason, status,
+  response_reason AS "responseReason", return_transaction_id AS "returnTransactionId",
+  return_end_to_end_id AS "returnEndToEndId", respond_by AS "respondBy", responded_at AS "respondedAt",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+function toDomain(r: Row): MedRequest {
+  return MedRequest.restore({
+    ...r,
+    amount: Money.of(r.amount),
+    blockedAmount: Money.of(r.blockedAmount),
+    status: r.status as MedStatus,
+  });
+}
+
+/** A second request for one payment (two opens racing past the existence check) as the refusal it is. */
+function duplicate(err: DatabaseErrorFields): DomainError | null {
+  if (err.code !== '23505' || err.constraint !== 'uq_med_requests_transaction') return null;
+  return new DomainError('MED_ALREADY_EXISTS', 'This payment already has a MED request', [
+    { field: 'end_to_end_id', issue: 'already has a MED request' },
+  ]);
+}
+
+@Injectable()
+export class TypeormMedRequestRepository extends MedRequestRepository {
+  constructor(private readonly uow: TypeOrmUnitOfWork) {
+    super();
+  }
+
+  async insert(med: MedRequest): Promise<void> {
+    const m = med.snapshot;
+    await this.uow.write(
+      `INSERT INTO med_requests (id, client_id, account_id, transaction_id, end_to_end_id, amount, blocked_amount, reason, status,
+         response_reason, return_transaction_id, return_end_to_end_id, respond_by, responded_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+      [
+        m.id,
+        m.clientId,
+        m.accountId,
+        m.transactionId,
+        m.endToEndId,
+        m.amount.toFixed6(),
+        m.blockedAmount.toFixed6(),
+        m.reason,
+        m.status,
+        m.responseReason,
+        m.returnTransactionId,
+        m.returnEndToEndId,
+        m.respondBy,
+        m.respondedAt,
+        m.createdAt,
+        m.updatedAt,
+      ],
+      duplicate,
+    );
+  }
+
+  async update(med: MedRequest): Promise<void> {
+    const m = med.snapshot;
+    await this.uow.write(
+      `UPDATE med_requests SET status = $2, response_reason = $3, return_transaction_id = $4, return_end_to_end_id = $5,
+              responded_at = $6, updated_at = $7
+       WHERE id = $1`,
+      [m.id, m.status, m.responseReason, m.returnTransactionId, m.returnEndToEndId, m.respondedAt, m.updatedAt],
+    );
+  }
+
+  async lock(id: string): Promise<MedRequest | null> {
+    const [row] = await this.uow.read<Row>(`SELECT ${COLUMNS} FROM med_requests WHERE id = $1 FOR UPDATE`, [id]);
+    return row ? toDomain(row) : null;
+  }
+
+  async existsForTransaction(transactionId: string): Promise<boolean> {
+    const rows = await this.uow.read<{ one: number }>(`SELECT 1 AS one FROM med_requests WHERE transaction_id = $1`, [transactionId]);
+    return rows.length > 0;
+  }
+
+  async list(clientId: string, status: MedStatus, limit: number, offset: number): Promise<{ items: MedRequest[]; total: number }> {
+    // Served by ix_med_requests_client_status.
+    const [rows, [count]] = await Promise.all([
+      this.uow.read<Row>(
+        `SELECT ${COLUMNS} FROM med_requests WHERE client_id = $1 AND status = $2
+         ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+        [clientId, status, limit, offset],
+      ),
+      this.uow.read<{ total: number }>(`SELECT count(*)::int AS total FROM med_requests WHERE client_id = $1 AND status = $2`, [
+        clientId,
+        status,
+      ]),
+    ]);
+    return { items: rows.map(toDomain), total: count?.total ?? 0 };
+  }
+
+  async lockDue(now: Date, analysisCutoff: Date, limit: number): Promise<MedRequest[]> {
+    // Served by ix_med_requests_active_deadline and ix_med_requests_open_created.
+    const rows = await this.uow.read<Row>(
+      `SELECT ${COLUMNS} FROM med_requests
+       WHERE (status IN ('OPEN', 'IN_ANALYSIS') AND respond_by <= $1) OR (status = 'OPEN' AND created_at <= $2)
+       ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED`,
+      [now, analysisCutoff, limit],
+    );
+    return rows.map(toDomain);
+  }
+}

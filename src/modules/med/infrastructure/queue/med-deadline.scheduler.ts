@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
+import { PeriodicTask } from '../../../../shared/queue/periodic-task.js';
+import { Clock } from '../../../../shared/time/clock.js';
+import { MED_DEADLINE_BATCH, MedDeadlines } from '../../application/med-deadlines.js';
+
+export const MED_DEADLINE_SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Moves MED requests along their deadlines every minute in worker processes (APP_ROLE worker or all):
+ * OPEN 72 h unanswered -> IN_ANALYSIS, unanswered at `respond_by` -> CLOSED with the block released. A
+ * timer in each worker, like the other sweeps (docs/decisions.md, "MED"); claims use SKIP LOCKED, so
+ * several workers never move one request twice, and a request being answered is left to the answer.
+ */
+@Injectable()
+export class MedDeadlineScheduler extends PeriodicTask {
+  constructor(
+    private readonly deadlines: MedDeadlines,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly clock: Clock,
+  ) {
+    super({ appRole: config.appRole, everyMs: MED_DEADLINE_SWEEP_INTERVAL_MS, what: 'MED deadline sweep' });
+  }
+
+  protected runOnce(): Promise<number> {
+    return this.sweepOnce();
+  }
+
+  /** Advances every request due at `now`, batch by batch (one transaction each); returns how many moved. */
+  async sweepOnce(now = this.clock.now()): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.deadlines.sweep(now, MED_DEADLINE_BATCH);
+      total += n;
+      if (n < MED_DEADLINE_BATCH) return total;
+    }
+  }
+}

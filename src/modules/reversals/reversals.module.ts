@@ -1,0 +1,39 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CashOutModule } from '../cash-out/cash-out.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
+import { LedgerModule } from '../ledger/ledger.module.js';
+import { ParticipantsModule } from '../participants/participants.module.js';
+import { TransactionsModule } from '../transactions/transactions.module.js';
+import { CreateReversalUseCase } from './application/create-reversal.use-case.js';
+import { ReconcileReversalsUseCase } from './application/reconcile-reversals.use-case.js';
+import { ReversalQueries } from './application/reversal-queries.js';
+import { ReversalRepository } from './application/reversal.repository.js';
+import { SettleReversalUseCase } from './application/settle-reversal.use-case.js';
+import { ReversalsController } from './infrastructure/http/reversals.controller.js';
+import { ReversalOrmEntity } from './infrastructure/persistence/reversal.orm-entity.js';
+import { TypeormReversalRepository } from './infrastructure/persistence/typeorm-reversal.repository.js';
+import { ReversalRoutes } from './infrastructure/queue/reversal-routes.js';
+
+/** Reversals (devoluções) of received payments: on-us at once, to other institutions through the SPI. */
+@Module({
+  imports: [
+    IdentityModule,
+    LedgerModule,
+    TransactionsModule,
+    ParticipantsModule,
+    CashOutModule,
+    TypeOrmModule.forFeature([ReversalOrmEntity]),
+  ],
+  controllers: [ReversalsController],
+  providers: [
+    { provide: ReversalRepository, useClass: TypeormReversalRepository },
+    CreateReversalUseCase,
+    SettleReversalUseCase,
+    ReconcileReversalsUseCase,
+    ReversalQueries,
+    ReversalRoutes,
+  ],
+  exports: [SettleReversalUseCase, ReconcileReversalsUseCase],
+})
+export class ReversalsModule {}
