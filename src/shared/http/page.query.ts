@@ -11,8 +11,8 @@ export const MAX_OFFSET = 10_000;
  */
 const digits = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
 
-/** `limit` (1-100) and `offset` (0-10,000) of list endpoints; each endpoint chooses its default limit. */
-export class PageQuery {
+/** `limit` (1-100) of list endpoints; each endpoint chooses its default. */
+export class LimitQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: 100 })
   @IsOptional()
   @Transform(digits)
@@ -20,7 +20,10 @@ export class PageQuery {
   @Min(1)
   @Max(100)
   limit?: number;
+}
 
+/** `limit` (1-100) and `offset` (0-10,000) of list endpoints; each endpoint chooses its default limit. */
+export class PageQuery extends LimitQuery {
   @ApiPropertyOptional({ minimum: 0, maximum: MAX_OFFSET, default: 0 })
   @IsOptional()
   @Transform(digits)

@@ -32,3 +32,13 @@ export abstract class PeriodicTask implements OnApplicationBootstrap, OnApplicat
     await this.running;
   }
 }
+
+/** Runs `batch` (one claim of at most `size` items, in its own transaction) until a claim comes back short; returns the total. */
+export async function drainInBatches(size: number, batch: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await batch();
+    total += n;
+    if (n < size) return total;
+  }
+}

@@ -11,7 +11,7 @@ import { TransactionsService, type NewPayment } from '../../transactions/applica
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
 import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
-import { SpiGateway, TransientSpiError, type SpiResult } from './spi-gateway.js';
+import { SpiGateway, TransientSpiError, withSpiTimeout, type SpiResult } from './spi-gateway.js';
 import { Clock } from '../../../shared/time/clock.js';
 
 /** The recipient's side of an on-us payment: its ledger credit, and then its `cash_in` and event. */
@@ -77,7 +77,7 @@ export class SettleCashOutUseCase {
     const cashOut = await this.begin(cashOutId);
     if (!cashOut) return;
     if (!cashOut.isOnUs) {
-      const known = await this.withTimeout(this.spi.status(cashOut.snapshot.endToEndId));
+      const known = await this.timed(this.spi.status(cashOut.snapshot.endToEndId));
       if (known.outcome !== 'unknown') return this.finish(cashOutId, known);
     }
     return this.execute(cashOutId, lastAttempt);
@@ -85,7 +85,7 @@ export class SettleCashOutUseCase {
 
   /** The SPI's definite outcome for a timed-out order, or an error that leaves the payment for the sweep. */
   private async definiteStatus(cashOut: CashOut): Promise<SpiResult> {
-    const known = await this.withTimeout(this.spi.status(cashOut.snapshot.endToEndId));
+    const known = await this.timed(this.spi.status(cashOut.snapshot.endToEndId));
     if (known.outcome === 'unknown') {
       throw new TransientSpiError(`SPI has no outcome for ${cashOut.snapshot.endToEndId} yet; left for reconciliation`);
     }
@@ -223,26 +223,15 @@ export class SettleCashOutUseCase {
 
   /** The SPI call, cut off after SPI_TIMEOUT_MS: no answer in time is a timeout, retried like one. */
   private send(cashOut: CashOut): Promise<SpiResult> {
-    return this.withTimeout(this.spi.send(this.order(cashOut)));
-  }
-
-  private async withTimeout<T>(call: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new TransientSpiError(`SPI did not answer within ${this.config.spiTimeoutMs} ms`)),
-        this.config.spiTimeoutMs,
-      );
-    });
-    try {
-      return await Promise.race([call, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+    return this.timed(this.spi.send(this.order(cashOut)));
   }
 
   private order(cashOut: CashOut) {
     const c = cashOut.snapshot;
     return { endToEndId: c.endToEndId, amount: c.amount, payer: c.payer, receiver: c.receiver };
+  }
+
+  private timed<T>(call: Promise<T>): Promise<T> {
+    return withSpiTimeout(call, this.config.spiTimeoutMs);
   }
 }

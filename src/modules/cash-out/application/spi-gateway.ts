@@ -25,3 +25,16 @@ export abstract class SpiGateway {
   /** The order's outcome by end-to-end id, asked before giving up on a timed-out send (never moves money). */
   abstract status(endToEndId: string): Promise<SpiOrderStatus>;
 }
+
+/** `call`, or a TransientSpiError when it has not answered within `ms` (SPI_TIMEOUT_MS): no answer in time is a timeout. */
+export async function withSpiTimeout<T>(call: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TransientSpiError(`SPI did not answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([call, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { Clock } from '../../../shared/time/clock.js';
-import { SpiGateway, TransientSpiError, type SpiResult } from '../../cash-out/application/spi-gateway.js';
+import { SpiGateway, TransientSpiError, withSpiTimeout, type SpiResult } from '../../cash-out/application/spi-gateway.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
@@ -41,10 +41,10 @@ export class SettleReversalUseCase {
     if (!reversal) return;
     let result: SpiResult;
     try {
-      result = await this.withTimeout(this.send(reversal));
+      result = await this.timed(this.send(reversal));
     } catch (err) {
       if (!(err instanceof TransientSpiError) || !lastAttempt) throw err;
-      const known = await this.withTimeout(this.spi.status(reversal.snapshot.refundEndToEndId));
+      const known = await this.timed(this.spi.status(reversal.snapshot.refundEndToEndId));
       if (known.outcome === 'unknown') throw new TransientSpiError(`SPI has no outcome for ${reversal.snapshot.refundEndToEndId} yet`);
       result = known;
     }
@@ -55,7 +55,7 @@ export class SettleReversalUseCase {
   async reconcile(id: string): Promise<void> {
     const reversal = await this.begin(id);
     if (!reversal) return;
-    const known = await this.withTimeout(this.spi.status(reversal.snapshot.refundEndToEndId));
+    const known = await this.timed(this.spi.status(reversal.snapshot.refundEndToEndId));
     if (known.outcome !== 'unknown') return this.finish(id, known);
     return this.execute(id, true);
   }
@@ -116,18 +116,7 @@ export class SettleReversalUseCase {
     });
   }
 
-  private async withTimeout<T>(call: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new TransientSpiError(`SPI did not answer within ${this.config.spiTimeoutMs} ms`)),
-        this.config.spiTimeoutMs,
-      );
-    });
-    try {
-      return await Promise.race([call, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+  private timed<T>(call: Promise<T>): Promise<T> {
+    return withSpiTimeout(call, this.config.spiTimeoutMs);
   }
 }

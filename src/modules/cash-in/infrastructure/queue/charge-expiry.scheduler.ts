@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
-import { PeriodicTask } from '../../../../shared/queue/periodic-task.js';
+import { drainInBatches, PeriodicTask } from '../../../../shared/queue/periodic-task.js';
 import { Clock } from '../../../../shared/time/clock.js';
 import { CHARGE_EXPIRY_BATCH, ExpireChargesUseCase } from '../../application/expire-charges.use-case.js';
 
@@ -28,11 +28,6 @@ export class ChargeExpiryScheduler extends PeriodicTask {
 
   /** Expires every charge lapsed at `now`, batch by batch (one transaction each); returns how many. */
   async sweepOnce(now = this.clock.now()): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const n = await this.expire.execute(now, CHARGE_EXPIRY_BATCH);
-      total += n;
-      if (n < CHARGE_EXPIRY_BATCH) return total;
-    }
+    return drainInBatches(CHARGE_EXPIRY_BATCH, () => this.expire.execute(now, CHARGE_EXPIRY_BATCH));
   }
 }

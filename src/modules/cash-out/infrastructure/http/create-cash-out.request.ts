@@ -3,6 +3,7 @@ import { IsIn, IsObject, IsString, Length, Matches, MaxLength } from 'class-vali
 import { BANK_ACCOUNT_TYPES, type BankAccountType } from '../../../../shared/domain/bank-account-type.js';
 import { PIX_KEY_TYPES, type PixKeyType } from '../../../../shared/domain/pix-key.js';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
+import { IsExternalId } from '../../../../shared/http/is-external-id.validator.js';
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { IsSmallJson } from '../../../../shared/http/is-small-json.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
@@ -62,10 +63,7 @@ export class CreateCashOutRequest {
     maxLength: 100,
   })
   @Omittable()
-  @IsString()
-  @Length(1, 100)
-  @IsPrintableText()
-  @Matches(/\S/, { message: 'external_id must not be only spaces' })
+  @IsExternalId()
   external_id?: string;
 
   @ApiPropertyOptional({ description: 'Shown to the recipient: printable text (no control characters)', maxLength: 140 })

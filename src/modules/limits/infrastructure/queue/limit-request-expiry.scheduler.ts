@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
-import { PeriodicTask } from '../../../../shared/queue/periodic-task.js';
+import { drainInBatches, PeriodicTask } from '../../../../shared/queue/periodic-task.js';
 import { Clock } from '../../../../shared/time/clock.js';
 import { EXPIRY_BATCH, ExpireLimitRequestsUseCase } from '../../application/expire-limit-requests.use-case.js';
 
@@ -27,11 +27,6 @@ export class LimitRequestExpiryScheduler extends PeriodicTask {
 
   /** Expires every request due at `now`, batch by batch (one transaction each); returns how many. */
   async sweepOnce(now = this.clock.now()): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const n = await this.expire.execute({}, now, { skipLocked: true, limit: EXPIRY_BATCH });
-      total += n;
-      if (n < EXPIRY_BATCH) return total;
-    }
+    return drainInBatches(EXPIRY_BATCH, () => this.expire.execute({}, now, { skipLocked: true, limit: EXPIRY_BATCH }));
   }
 }

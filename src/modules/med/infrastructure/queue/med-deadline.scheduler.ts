@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
-import { PeriodicTask } from '../../../../shared/queue/periodic-task.js';
+import { drainInBatches, PeriodicTask } from '../../../../shared/queue/periodic-task.js';
 import { Clock } from '../../../../shared/time/clock.js';
 import { MED_DEADLINE_BATCH, MedDeadlines } from '../../application/med-deadlines.js';
 
@@ -28,11 +28,6 @@ export class MedDeadlineScheduler extends PeriodicTask {
 
   /** Advances every request due at `now`, batch by batch (one transaction each); returns how many moved. */
   async sweepOnce(now = this.clock.now()): Promise<number> {
-    let total = 0;
-    for (;;) {
-      const n = await this.deadlines.sweep(now, MED_DEADLINE_BATCH);
-      total += n;
-      if (n < MED_DEADLINE_BATCH) return total;
-    }
+    return drainInBatches(MED_DEADLINE_BATCH, () => this.deadlines.sweep(now, MED_DEADLINE_BATCH));
   }
 }

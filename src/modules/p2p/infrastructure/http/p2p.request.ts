@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsString, IsUUID, Length, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
+import { IsExternalId } from '../../../../shared/http/is-external-id.validator.js';
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 import { P2P_SEARCH_TYPES, type P2pSearchType } from '../../application/lookup-p2p-account.use-case.js';
@@ -40,10 +41,7 @@ export class P2pTransferRequest {
     description: 'Your ID for this transfer, unique per client: printable text, 1 to 100 characters',
   })
   @Omittable()
-  @IsString()
-  @Length(1, 100)
-  @IsPrintableText()
-  @Matches(/\S/, { message: 'external_id must not be only spaces' })
+  @IsExternalId()
   external_id?: string;
 }
 

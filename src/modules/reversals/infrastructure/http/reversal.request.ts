@@ -1,25 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsObject,
-  IsOptional,
-  IsRFC3339,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsRFC3339, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { REFUND_CODES, type RefundCode } from '../../../../shared/domain/refund-code.js';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
+import { IsExternalId } from '../../../../shared/http/is-external-id.validator.js';
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { IsSmallJson } from '../../../../shared/http/is-small-json.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
+import { LimitQuery } from '../../../../shared/http/page.query.js';
 
 const E2E = /^E\d{8}\d{12}[A-Za-z0-9]{11}$/;
 
@@ -30,10 +17,7 @@ export class CreateReversalRequest {
   amount: string;
 
   @ApiProperty({ example: 'refund-2026-0042', description: 'Your unique ID for this reversal: printable text, 1 to 100 characters' })
-  @IsString()
-  @Length(1, 100)
-  @IsPrintableText()
-  @Matches(/\S/, { message: 'external_id must not be only spaces' })
+  @IsExternalId()
   external_id: string;
 
   @ApiProperty({ example: 'E00000000202603101500AbCdEfGhIjK', description: 'end_to_end_id of a payment you received (cash_in or p2p_in)' })
@@ -80,10 +64,8 @@ export class CreateReversalRequest {
   tags?: string[];
 }
 
-const digits = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
-
-/** Filters of GET /api/v1/pix/reversals (docs/conventions.md §10). */
-export class ListReversalsQuery {
+/** Filters of GET /api/v1/pix/reversals (docs/conventions.md §10); `limit` defaults to 20. */
+export class ListReversalsQuery extends LimitQuery {
   @ApiPropertyOptional({ format: 'date-time', description: 'Created after this instant (RFC 3339)' })
   @IsOptional()
   @IsRFC3339({ message: 'created_after must be an RFC 3339 date-time' })
@@ -105,14 +87,6 @@ export class ListReversalsQuery {
   @MaxLength(100)
   @IsPrintableText()
   external_id?: string;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Transform(digits)
-  @IsInt({ message: 'limit must be an integer' })
-  @Min(1)
-  @Max(100)
-  limit?: number;
 }
 
 /** The spec's reversal record, with the failure and the message when there is one. */
