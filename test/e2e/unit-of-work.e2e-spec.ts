@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../src/shared/errors/domain-error.js';
@@ -161,7 +162,7 @@ describe('TypeOrmUnitOfWork batching (e2e)', () => {
   });
 
   it('a statement whose PREPARE is still in flight is not prepared a second time', async () => {
-    const text = `INSERT INTO ${table} (id, label) VALUES ($1, $2) /* in flight ${Date.now()} */`;
+    const text = `INSERT INTO ${table} (id, label) VALUES ($1, $2) /* in flight ${randomUUID()} */`;
     await uow.run(async () => {
       await uow.write(text, [1, 'a']);
       const inFlight = uow.manager().query(`SELECT 1`); // sends START, the PREPARE and the first EXECUTE

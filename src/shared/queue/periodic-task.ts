@@ -1,5 +1,6 @@
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { AppRole } from '../../config/app.config.js';
+import type { Clock } from '../time/clock.js';
 
 /**
  * A job a worker process runs on a timer (sweeps, purges): never in an `api`-only process, one run at a
@@ -33,12 +34,33 @@ export abstract class PeriodicTask implements OnApplicationBootstrap, OnApplicat
   }
 }
 
-/** Runs `batch` (one claim of at most `size` items, in its own transaction) until a claim comes back short; returns the total. */
-export async function drainInBatches(size: number, batch: () => Promise<number>): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const n = await batch();
-    total += n;
-    if (n < size) return total;
+/**
+ * A sweep: each run claims due items in batches (one transaction each, claimed with SKIP LOCKED by the
+ * subclass) until a claim comes back short. `sweepOnce(now)` runs it at a chosen instant (tests).
+ */
+export abstract class BatchSweep extends PeriodicTask {
+  constructor(
+    schedule: { appRole: AppRole; everyMs: number; what: string },
+    private readonly clock: Clock,
+    private readonly batchSize: number,
+  ) {
+    super(schedule);
+  }
+
+  /** One batch: handles at most `limit` items due at `now`; returns how many. */
+  protected abstract sweepBatch(now: Date, limit: number): Promise<number>;
+
+  protected runOnce(): Promise<number> {
+    return this.sweepOnce();
+  }
+
+  /** Everything due at `now`, batch by batch; returns how many. */
+  async sweepOnce(now = this.clock.now()): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.sweepBatch(now, this.batchSize);
+      total += n;
+      if (n < this.batchSize) return total;
+    }
   }
 }

@@ -61,18 +61,12 @@ export class ChargeQuotes {
 
   /**
    * Refuses early a payment the charge would refuse at settlement (the settlement decides, under the
-   * charge's lock): QR_CODE_EXPIRED, CHARGE_NOT_PAYABLE or AMOUNT_MISMATCH.
+   * charge's lock): QR_CODE_EXPIRED, CHARGE_NOT_PAYABLE or AMOUNT_MISMATCH, by the charge's own rule.
    */
   async assertPayable(chargeId: string, amount: Money, now: Date): Promise<void> {
-    const quote = await this.quote(chargeId, now);
-    if (!quote || quote.status === 'cancelled' || quote.status === 'paid') {
-      throw new DomainError('CHARGE_NOT_PAYABLE', `The charge behind this QR code is ${quote?.status ?? 'gone'}`);
-    }
-    if (quote.status === 'expired') throw new DomainError('QR_CODE_EXPIRED', 'The charge behind this QR code has expired');
-    if (!quote.amountDue.eq(amount)) {
-      throw new DomainError('AMOUNT_MISMATCH', `This charge must be paid with exactly ${quote.amountDue.toFixed2()} today`, [
-        { field: 'amount', issue: `must be ${quote.amountDue.toFixed2()}` },
-      ]);
-    }
+    const charge = await this.charges.findById(chargeId);
+    if (!charge) throw new DomainError('CHARGE_NOT_PAYABLE', 'The charge behind this QR code no longer exists');
+    const refusal = charge.refusalOfPayment(amount, now, now);
+    if (refusal) throw refusal;
   }
 }

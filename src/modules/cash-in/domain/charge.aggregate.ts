@@ -152,20 +152,31 @@ export class Charge {
   }
 
   /**
-   * Records a payment. The charge must be payable at `now`, and the payment must bring exactly the
-   * amount due on the day it was priced, `pricedAt` (the payer's side fixes it when the payment starts;
-   * CHARGE_NOT_PAYABLE, QR_CODE_EXPIRED or AMOUNT_MISMATCH otherwise). `amount` null pays the amount due.
-   * Returns the amount paid.
+   * Why a payment of `amount` (null: the amount due), priced at `pricedAt`, cannot be taken at `now`:
+   * QR_CODE_EXPIRED, CHARGE_NOT_PAYABLE or AMOUNT_MISMATCH; null when it can. The payer's side fixes the
+   * amount when the payment starts, so a due-date charge is owed what it cost on `pricedAt`.
    */
-  pay(p: { amount: Money | null; endToEndId: string; payer: ChargePayer; pricedAt: Date; now: Date }): Money {
-    this.assertPayable(p.now);
-    const due = this.amountDue(p.pricedAt).amount;
-    const amount = p.amount ?? due;
-    if (!amount.eq(due)) {
-      throw new DomainError('AMOUNT_MISMATCH', `This charge must be paid with exactly ${due.toFixed2()} today`, [
+  refusalOfPayment(amount: Money | null, pricedAt: Date, now: Date): DomainError | null {
+    if (this.isLapsed(now) || this.props.status === 'expired') {
+      return new DomainError('QR_CODE_EXPIRED', 'This charge has expired and can no longer be paid');
+    }
+    if (this.props.status !== 'pending') {
+      return new DomainError('CHARGE_NOT_PAYABLE', `This charge is ${this.props.status} and can no longer be paid`);
+    }
+    const due = this.amountDue(pricedAt).amount;
+    if (amount && !amount.eq(due)) {
+      return new DomainError('AMOUNT_MISMATCH', `This charge must be paid with exactly ${due.toFixed2()} today`, [
         { field: 'amount', issue: `must be ${due.toFixed2()}` },
       ]);
     }
+    return null;
+  }
+
+  /** Records a payment the charge can take (see refusalOfPayment, thrown otherwise); returns the amount paid. */
+  pay(p: { amount: Money | null; endToEndId: string; payer: ChargePayer; pricedAt: Date; now: Date }): Money {
+    const refusal = this.refusalOfPayment(p.amount, p.pricedAt, p.now);
+    if (refusal) throw refusal;
+    const amount = p.amount ?? this.amountDue(p.pricedAt).amount;
     Object.assign(this.props, {
       status: 'completed',
       paidAmount: amount,
@@ -199,15 +210,6 @@ export class Charge {
     const events = this.events;
     this.events = [];
     return events;
-  }
-
-  private assertPayable(now: Date): void {
-    if (this.isLapsed(now) || this.props.status === 'expired') {
-      throw new DomainError('QR_CODE_EXPIRED', 'This charge has expired and can no longer be paid');
-    }
-    if (this.props.status !== 'pending') {
-      throw new DomainError('CHARGE_NOT_PAYABLE', `This charge is ${this.props.status} and can no longer be paid`);
-    }
   }
 
   private closedSource() {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
-import { drainInBatches, PeriodicTask } from '../../../../shared/queue/periodic-task.js';
+import { BatchSweep } from '../../../../shared/queue/periodic-task.js';
 import { Clock } from '../../../../shared/time/clock.js';
 import { CHARGE_EXPIRY_BATCH, ExpireChargesUseCase } from '../../application/expire-charges.use-case.js';
 
@@ -13,21 +13,16 @@ export const CHARGE_EXPIRY_SWEEP_INTERVAL_MS = 30_000;
  * away. Claims use SKIP LOCKED, so several workers sweeping at once never expire a charge twice.
  */
 @Injectable()
-export class ChargeExpiryScheduler extends PeriodicTask {
+export class ChargeExpiryScheduler extends BatchSweep {
   constructor(
     private readonly expire: ExpireChargesUseCase,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly clock: Clock,
+    clock: Clock,
   ) {
-    super({ appRole: config.appRole, everyMs: CHARGE_EXPIRY_SWEEP_INTERVAL_MS, what: 'charge expiry sweep' });
+    super({ appRole: config.appRole, everyMs: CHARGE_EXPIRY_SWEEP_INTERVAL_MS, what: 'charge expiry sweep' }, clock, CHARGE_EXPIRY_BATCH);
   }
 
-  protected runOnce(): Promise<number> {
-    return this.sweepOnce();
-  }
-
-  /** Expires every charge lapsed at `now`, batch by batch (one transaction each); returns how many. */
-  async sweepOnce(now = this.clock.now()): Promise<number> {
-    return drainInBatches(CHARGE_EXPIRY_BATCH, () => this.expire.execute(now, CHARGE_EXPIRY_BATCH));
+  protected sweepBatch(now: Date, limit: number): Promise<number> {
+    return this.expire.execute(now, limit);
   }
 }

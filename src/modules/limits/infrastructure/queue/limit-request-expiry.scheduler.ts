@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
-import { drainInBatches, PeriodicTask } from '../../../../shared/queue/periodic-task.js';
+import { BatchSweep } from '../../../../shared/queue/periodic-task.js';
 import { Clock } from '../../../../shared/time/clock.js';
 import { EXPIRY_BATCH, ExpireLimitRequestsUseCase } from '../../application/expire-limit-requests.use-case.js';
 
@@ -12,21 +12,16 @@ export const EXPIRY_SWEEP_INTERVAL_MS = 60_000;
  * number of workers can sweep at once without double expiry.
  */
 @Injectable()
-export class LimitRequestExpiryScheduler extends PeriodicTask {
+export class LimitRequestExpiryScheduler extends BatchSweep {
   constructor(
     private readonly expire: ExpireLimitRequestsUseCase,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly clock: Clock,
+    clock: Clock,
   ) {
-    super({ appRole: config.appRole, everyMs: EXPIRY_SWEEP_INTERVAL_MS, what: 'limit request expiry sweep' });
+    super({ appRole: config.appRole, everyMs: EXPIRY_SWEEP_INTERVAL_MS, what: 'limit request expiry sweep' }, clock, EXPIRY_BATCH);
   }
 
-  protected runOnce(): Promise<number> {
-    return this.sweepOnce();
-  }
-
-  /** Expires every request due at `now`, batch by batch (one transaction each); returns how many. */
-  async sweepOnce(now = this.clock.now()): Promise<number> {
-    return drainInBatches(EXPIRY_BATCH, () => this.expire.execute({}, now, { skipLocked: true, limit: EXPIRY_BATCH }));
+  protected sweepBatch(now: Date, limit: number): Promise<number> {
+    return this.expire.execute({}, now, { skipLocked: true, limit });
   }
 }

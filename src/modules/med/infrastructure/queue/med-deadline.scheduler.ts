@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
-import { drainInBatches, PeriodicTask } from '../../../../shared/queue/periodic-task.js';
+import { BatchSweep } from '../../../../shared/queue/periodic-task.js';
 import { Clock } from '../../../../shared/time/clock.js';
 import { MED_DEADLINE_BATCH, MedDeadlines } from '../../application/med-deadlines.js';
 
@@ -13,21 +13,16 @@ export const MED_DEADLINE_SWEEP_INTERVAL_MS = 60_000;
  * several workers never move one request twice, and a request being answered is left to the answer.
  */
 @Injectable()
-export class MedDeadlineScheduler extends PeriodicTask {
+export class MedDeadlineScheduler extends BatchSweep {
   constructor(
     private readonly deadlines: MedDeadlines,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly clock: Clock,
+    clock: Clock,
   ) {
-    super({ appRole: config.appRole, everyMs: MED_DEADLINE_SWEEP_INTERVAL_MS, what: 'MED deadline sweep' });
+    super({ appRole: config.appRole, everyMs: MED_DEADLINE_SWEEP_INTERVAL_MS, what: 'MED deadline sweep' }, clock, MED_DEADLINE_BATCH);
   }
 
-  protected runOnce(): Promise<number> {
-    return this.sweepOnce();
-  }
-
-  /** Advances every request due at `now`, batch by batch (one transaction each); returns how many moved. */
-  async sweepOnce(now = this.clock.now()): Promise<number> {
-    return drainInBatches(MED_DEADLINE_BATCH, () => this.deadlines.sweep(now, MED_DEADLINE_BATCH));
+  protected sweepBatch(now: Date, limit: number): Promise<number> {
+    return this.deadlines.sweep(now, limit);
   }
 }
