@@ -2,10 +2,14 @@
  * Prints throughput and latency of the hot paths on this machine: ledger movements (serial and
  * contended on one account), authenticated GETs over HTTP, cash-out creation, charge creation (with
  * its QR PNG), paying charges on-us (Flow 3: decode + cash-out, then settlement) and P2P transfers (32
- * connections over distinct pairs, and from one hot payer). Numbers only,
- * never asserted. Uses its own database (DATABASE_URL, default .../ips_bench) and Redis prefix.
+ * connections over distinct pairs, and from one hot payer) and webhook delivery (events/s to local HTTPS
+ * receivers and the lag from the state change to the receiver, alone and beside a receiver that takes
+ * 10 s per answer). Numbers only, never asserted. Uses its own database (DATABASE_URL, default
+ * .../ips_bench) and Redis prefix; `npm run bench` trusts the test CA of the local receivers.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
@@ -75,6 +79,8 @@ async function main(): Promise<void> {
     rateLimitPerMinute: 10_000_000,
     lookupRateLimitPerMinute: 10_000_000,
     sandboxSpiLatencyMs: 0,
+    // The webhook receivers below listen on 127.0.0.1.
+    webhookAllowPrivateNetworks: true,
   };
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
@@ -188,10 +194,83 @@ async function main(): Promise<void> {
   };
   await timed('HTTP POST /api/v1/pix/p2p/transfers, 32 pairs', 3200, 32, (i) => send(i % 32, 32 + (i % 32)));
   await timed('HTTP POST /api/v1/pix/p2p/transfers, one payer', 1600, 32, (i) => send(0, 32 + (i % 32)));
+  await benchWebhooks(port, () => onboard.execute('Bench Hooks', randomCpf()));
   console.log(
     `RSS at end ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, heap used ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`,
   );
   await app.close();
+}
+
+/**
+ * Webhook delivery: 20 clients, each with a webhook on a local HTTPS receiver answering at once, get
+ * sandbox deposits (one `cash_in.completed` each); lag is the receiver's clock at arrival minus the
+ * event's `created_at` (one machine, one clock). Then the same again while an extra client's receiver
+ * takes 10 s per answer and has a backlog: the fast webhooks' lag must not grow with it.
+ */
+async function benchWebhooks(port: number, newClient: () => Promise<{ key_id: string; secret_key: string }>): Promise<void> {
+  const tls = { key: readFileSync('test/fixtures/tls/receiver.key'), cert: readFileSync('test/fixtures/tls/receiver.pem') };
+  const arrivals = new Map<string, { lagMs: number; at: number }[]>();
+  const server = createServer(tls, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const at = Date.now();
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as { created_at: string };
+      const path = req.url ?? '/';
+      arrivals.set(path, [...(arrivals.get(path) ?? []), { lagMs: at - Date.parse(body.created_at), at }]);
+      const answer = () => res.writeHead(204).end();
+      if (path === '/slow') setTimeout(answer, 10_000);
+      else answer();
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const hookPort = (server.address() as AddressInfo).port;
+  const http = (path: string, token: string, body: unknown) =>
+    fetch(`http://127.0.0.1:${port}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const subscriber = async (path: string) => {
+    const token = await tokenOf(port, await newClient());
+    const r = await http('/api/v1/webhooks', token, { url: `https://localhost:${hookPort}${path}`, events: ['cash_in.completed'] });
+    if (r.status !== 201) throw new Error(`webhook ${r.status}: ${await r.text()}`);
+    return token;
+  };
+  const fast = await Promise.all(Array.from({ length: 20 }, (_, i) => subscriber(`/fast-${i}`)));
+  const slow = await subscriber('/slow');
+  const deposit = async (token: string) => {
+    const r = await http('/api/v1/sandbox/deposits', token, { amount: '0.01' });
+    if (r.status !== 200) throw new Error(`deposit ${r.status}: ${await r.text()}`);
+    await r.arrayBuffer();
+  };
+  const fastArrivals = () => [...arrivals].filter(([p]) => p.startsWith('/fast-')).flatMap(([, a]) => a);
+  const run = async (label: string, events: number) => {
+    const before = fastArrivals().length;
+    const t0 = performance.now();
+    const wall0 = Date.now();
+    await timed(`sandbox deposits to 20 webhooks${label}`, events, 16, (i) => deposit(fast[i % fast.length]!));
+    const deadline = performance.now() + 120_000;
+    while (fastArrivals().length < before + events) {
+      if (performance.now() > deadline) throw new Error(`only ${fastArrivals().length - before} of ${events} webhooks arrived in 120 s`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const got = fastArrivals().slice(before);
+    const lags = got.map((a) => a.lagMs).sort((a, b) => a - b);
+    const seconds = (Math.max(...got.map((a) => a.at)) - wall0) / 1000;
+    console.log(
+      `${`webhooks delivered${label}`.padEnd(44)} ${String(events).padStart(6)} evts       ` +
+        `${(events / seconds).toFixed(0).padStart(6)} evt/s  lag p50 ${percentile(lags, 50).toFixed(0)} ms  ` +
+        `p99 ${percentile(lags, 99).toFixed(0)} ms  max ${lags.at(-1)!.toFixed(0)} ms (${((performance.now() - t0) / 1000).toFixed(1)} s)`,
+    );
+  };
+  await run('', 2000);
+  // 40 events for a receiver that answers in 10 s: with 4 in flight per webhook it holds 4 slots, not all 32.
+  await Promise.all(Array.from({ length: 40 }, () => deposit(slow)));
+  await run(', beside a 10 s receiver', 2000);
+  console.log(`slow receiver (10 s per answer): ${arrivals.get('/slow')?.length ?? 0} of 40 received meanwhile (4 at a time)`);
+  server.closeAllConnections();
+  server.close();
 }
 
 main().catch((err) => {

@@ -24,6 +24,8 @@ import { ReversalsWorkerModule } from './modules/reversals/reversals-worker.modu
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { SandboxModule } from './modules/sandbox/sandbox.module.js';
 import { TransactionsModule } from './modules/transactions/transactions.module.js';
+import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
+import { WebhooksWorkerModule } from './modules/webhooks/webhooks-worker.module.js';
 import { PrincipalGuard } from './shared/auth/principal.guard.js';
 import { HttpExceptionFilter } from './shared/errors/http-exception.filter.js';
 import { SharedModule } from './shared/shared.module.js';
@@ -84,7 +86,8 @@ export class AppModule {
         FeesModule,
         LimitsModule,
         KeysModule,
-        ...(config.appRole === 'api' ? [] : [SettlementWorkerModule, ReversalsWorkerModule]),
+        WebhooksModule,
+        ...(config.appRole === 'api' ? [] : [SettlementWorkerModule, ReversalsWorkerModule, WebhooksWorkerModule]),
         ...(config.pixProvider === 'sandbox' ? [SandboxModule] : []),
       ],
       providers: [

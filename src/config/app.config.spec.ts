@@ -1,6 +1,7 @@
-import { loadConfig } from './app.config.js';
+import { DEVELOPMENT_WEBHOOK_SECRETS_KEY, loadConfig, parseRetrySchedule } from './app.config.js';
 
 const secret32 = 'x'.repeat(32);
+const prodSecrets = { JWT_SECRET: secret32 };
 
 describe('loadConfig', () => {
   it('runs the sandbox by default outside production', () => {
@@ -13,17 +14,42 @@ describe('loadConfig', () => {
 
   it('in production, runs the sandbox only when PIX_PROVIDER=sandbox is set on purpose', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret32 })).toThrow(/PIX_PROVIDER must be set/);
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret32, PIX_PROVIDER: 'sandbox' }).pixProvider).toBe('sandbox');
+    expect(loadConfig({ NODE_ENV: 'production', ...prodSecrets, PIX_PROVIDER: 'sandbox' }).pixProvider).toBe('sandbox');
   });
 
   it('in production, requires a JWT_SECRET of at least 32 bytes', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', PIX_PROVIDER: 'sandbox' })).toThrow(/JWT_SECRET is required/);
     expect(() => loadConfig({ NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', JWT_SECRET: 'x'.repeat(31) })).toThrow(/at least 32 bytes/);
-    expect(loadConfig({ NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', JWT_SECRET: secret32 }).jwtSecret).toBe(secret32);
+    expect(loadConfig({ NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', ...prodSecrets }).jwtSecret).toBe(secret32);
   });
 
   it('bounds every database wait below the idempotency lease by default', () => {
     const c = loadConfig({});
     for (const ms of [c.dbStatementTimeoutMs, c.dbLockTimeoutMs, c.dbPoolTimeoutMs]) expect(ms).toBeLessThan(c.idempotencyLeaseMs / 2);
+  });
+
+  it('encrypts webhook secrets under WEBHOOK_SECRETS_KEY, else under JWT_SECRET, else (development) a public key', () => {
+    const prod = { NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', JWT_SECRET: secret32 };
+    expect(loadConfig({ ...prod, WEBHOOK_SECRETS_KEY: 'w'.repeat(32) }).webhookSecretsKey).toBe('w'.repeat(32));
+    expect(() => loadConfig({ ...prod, WEBHOOK_SECRETS_KEY: 'short' })).toThrow(/WEBHOOK_SECRETS_KEY must be at least 32 bytes/);
+    expect(loadConfig(prod).webhookSecretsKey).toBe(secret32);
+    expect(loadConfig({}).webhookSecretsKey).toBe(DEVELOPMENT_WEBHOOK_SECRETS_KEY);
+  });
+
+  it("retries webhooks on Standard Webhooks' schedule by default, or on WEBHOOK_RETRY_SCHEDULE", () => {
+    const h = 3_600_000;
+    expect(loadConfig({}).webhookRetryScheduleMs).toEqual([5000, 300_000, 1_800_000, 2 * h, 5 * h, 10 * h, 14 * h, 20 * h, 24 * h]);
+    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '250ms, 1s,2m' }).webhookRetryScheduleMs).toEqual([250, 1000, 120_000]);
+    expect(parseRetrySchedule('1h')).toEqual([h]);
+    for (const bad of ['5', '5d', '-1s', '1.5s', '5s,,5m', Array(31).fill('1s').join(',')]) {
+      expect(() => parseRetrySchedule(bad)).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
+    }
+  });
+
+  it('refuses private webhook targets and waits 15 s for an answer by default', () => {
+    const c = loadConfig({});
+    expect(c.webhookAllowPrivateNetworks).toBe(false);
+    expect(c.webhookTimeoutMs).toBe(15_000);
+    expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }).webhookAllowPrivateNetworks).toBe(true);
   });
 });

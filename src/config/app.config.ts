@@ -51,6 +51,18 @@ export interface AppConfig {
   idempotencyLeaseMs: number;
   /** Bearer-token requests per minute per key id (per source address: five times as many). */
   tokenRateLimitPerMinute: number;
+  /** Webhook targets may resolve to loopback, private, link-local... addresses (development and tests only). */
+  webhookAllowPrivateNetworks: boolean;
+  /** Waits before each retry of a failed webhook delivery, in ms (Standard Webhooks' schedule by default). */
+  webhookRetryScheduleMs: number[];
+  /** A webhook target must answer 2xx within this long. */
+  webhookTimeoutMs: number;
+  /** Deliveries in flight to one webhook at once, per worker process (a slow target never holds every slot). */
+  webhookTargetConcurrency: number;
+  /** A pending delivery this far past its next try has lost its job: the rescue sweep queues it again. */
+  webhookRescueAfterMs: number;
+  /** Key material of the webhook signing secrets' encryption at rest (AES-256-GCM; the key is derived with HKDF). */
+  webhookSecretsKey: string;
 }
 
 /** The SPI/DICT adapters this build knows. */
@@ -76,6 +88,29 @@ function bool(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean 
   return raw === 'true' || raw === '1';
 }
 
+/** Standard Webhooks' retry schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h after the failures. */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,14h,20h,24h';
+
+/**
+ * Encrypts webhook secrets in development when neither WEBHOOK_SECRETS_KEY nor JWT_SECRET is set. It is
+ * public (it is in the source), so it protects nothing; production always has JWT_SECRET at least.
+ */
+export const DEVELOPMENT_WEBHOOK_SECRETS_KEY = 'development-only-webhook-secrets-key-not-secret';
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** `5s,5m,30m,2h` -> milliseconds; each step a whole number with a unit (ms, s, m, h), at most 30 steps. */
+export function parseRetrySchedule(raw: string): number[] {
+  const steps = raw.split(',').map((s) => s.trim());
+  const ms = steps.map((step) => {
+    const m = /^(\d{1,9})(ms|s|m|h)$/.exec(step);
+    if (!m?.[1] || !m[2]) throw new Error(`WEBHOOK_RETRY_SCHEDULE: "${step}" is not a duration like 500ms, 5s, 5m or 2h`);
+    return Number(m[1]) * (DURATION_UNITS[m[2]] ?? 1);
+  });
+  if (ms.length > 30) throw new Error('WEBHOOK_RETRY_SCHEDULE: at most 30 retries');
+  return ms;
+}
+
 /** A per-process secret keeps development simple; production must set JWT_SECRET so processes agree. */
 const devSecret = randomBytes(32).toString('hex');
 
@@ -98,6 +133,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const role = (env.APP_ROLE ?? 'all') as AppRole;
   if (!['api', 'worker', 'all'].includes(role)) throw new Error('APP_ROLE must be api, worker or all');
+  // Its own key when set; else JWT_SECRET (set in production), which the cipher's HKDF separates from
+  // token signing; in development without either, the public development key (stable across restarts).
+  const webhookSecretsKey = env.WEBHOOK_SECRETS_KEY || env.JWT_SECRET || DEVELOPMENT_WEBHOOK_SECRETS_KEY;
+  if (production && Buffer.byteLength(webhookSecretsKey) < MIN_JWT_SECRET_BYTES) {
+    throw new Error(`WEBHOOK_SECRETS_KEY must be at least ${MIN_JWT_SECRET_BYTES} bytes when NODE_ENV=production`);
+  }
   const ispb = env.PSP_ISPB ?? '99999004';
   if (!/^\d{8}$/.test(ispb)) throw new Error('PSP_ISPB must be 8 digits');
   return {
@@ -136,6 +177,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dbPoolTimeoutMs: Math.max(100, int('DB_POOL_TIMEOUT_MS', 5000, env)),
     idempotencyLeaseMs: Math.max(100, int('IDEMPOTENCY_LEASE_MS', 60000, env)),
     tokenRateLimitPerMinute: Math.max(1, int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, env)),
+    webhookAllowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false, env),
+    webhookRetryScheduleMs: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_WEBHOOK_RETRY_SCHEDULE),
+    webhookTimeoutMs: Math.max(100, int('WEBHOOK_TIMEOUT_MS', 15000, env)),
+    webhookTargetConcurrency: Math.max(1, int('WEBHOOK_TARGET_CONCURRENCY', 4, env)),
+    webhookRescueAfterMs: Math.max(100, int('WEBHOOK_RESCUE_AFTER_MS', 120000, env)),
+    webhookSecretsKey,
   };
 }
 

@@ -20,6 +20,11 @@ import { ChargeOrmEntity } from '../modules/cash-in/infrastructure/persistence/c
 import { P2pTransferOrmEntity } from '../modules/p2p/infrastructure/persistence/p2p-transfer.orm-entity.js';
 import { MedRequestOrmEntity } from '../modules/med/infrastructure/persistence/med-request.orm-entity.js';
 import { ReversalOrmEntity } from '../modules/reversals/infrastructure/persistence/reversal.orm-entity.js';
+import {
+  WebhookDeliveryAttemptOrmEntity,
+  WebhookDeliveryOrmEntity,
+  WebhookOrmEntity,
+} from '../modules/webhooks/infrastructure/persistence/webhook.orm-entity.js';
 import { PixKeyOrmEntity } from '../modules/keys/infrastructure/persistence/pix-key.orm-entity.js';
 
 /** Every ORM entity, listed explicitly so one data source serves the app, the CLI and migrations. */
@@ -45,4 +50,7 @@ export const ENTITIES = [
   P2pTransferOrmEntity,
   MedRequestOrmEntity,
   ReversalOrmEntity,
+  WebhookOrmEntity,
+  WebhookDeliveryOrmEntity,
+  WebhookDeliveryAttemptOrmEntity,
 ];

@@ -14,7 +14,8 @@ import { TypeOrmUnitOfWork } from './persistence/typeorm-unit-of-work.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import { BullJobPublisher } from './queue/bull-job-publisher.adapter.js';
 import { JobPublisher } from './queue/job-publisher.js';
-import { QUEUE_SETTLEMENT } from './queue/queue.names.js';
+import { QUEUE_SETTLEMENT, QUEUE_WEBHOOKS } from './queue/queue.names.js';
+import { WebhookEventFeed } from './outbox/webhook-event-feed.js';
 import { IdempotencyKeyOrmEntity } from './idempotency/idempotency-key.orm-entity.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { QueueRoutes } from './queue/queue-routes.js';
@@ -40,6 +41,24 @@ import { RedisConnection } from './redis/redis.provider.js';
         settings: { lockDuration: config.settlementLockMs, stalledInterval: config.settlementLockMs, maxStalledCount: 5 },
       }),
     }),
+    BullModule.registerQueueAsync({
+      name: QUEUE_WEBHOOKS,
+      inject: [APP_CONFIG],
+      // A try lasts at most the webhook timeout; a killed worker's try is found stalled after about the
+      // lock period and runs again. The `webhook` backoff waits as long as the failed run asks
+      // (a busy target's deferral) or 5 s (an error of ours, e.g. the database away).
+      useFactory: (config: AppConfig) => {
+        const lockMs = config.webhookTimeoutMs + 5000;
+        return {
+          settings: {
+            lockDuration: lockMs,
+            stalledInterval: lockMs,
+            maxStalledCount: 5,
+            backoffStrategies: { webhook: (_attempts: number, err: Error & { retryInMs?: number }) => err.retryInMs ?? 5000 },
+          },
+        };
+      },
+    }),
   ],
   providers: [
     TypeOrmUnitOfWork,
@@ -47,6 +66,7 @@ import { RedisConnection } from './redis/redis.provider.js';
     TypeOrmOutboxWriter,
     { provide: OutboxWriter, useExisting: TypeOrmOutboxWriter },
     OutboxRelay,
+    WebhookEventFeed,
     QueueRoutes,
     { provide: JobPublisher, useClass: BullJobPublisher },
     RedisConnection,
@@ -62,6 +82,7 @@ import { RedisConnection } from './redis/redis.provider.js';
     TypeOrmOutboxWriter,
     OutboxWriter,
     OutboxRelay,
+    WebhookEventFeed,
     QueueRoutes,
     JobPublisher,
     RedisConnection,

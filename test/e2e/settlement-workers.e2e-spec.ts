@@ -1,21 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { eventually, http, newAdmin, newClient, startApp } from '../support/test-app.js';
 import { balanceOf, cashOut, ledgerOps, outboxTypes, settled } from '../support/payments.js';
-
-const WORKER = resolve(process.cwd(), 'dist/src/main.js');
-
-/** A real worker process (compiled app, APP_ROLE=worker) on this run's database and Redis prefix. */
-function spawnWorker(env: Record<string, string>): ChildProcess {
-  if (!existsSync(WORKER)) throw new Error('dist/src/main.js is missing: npm test builds it before the e2e suite');
-  return spawn(process.execPath, [WORKER], {
-    env: { ...process.env, APP_ROLE: 'worker', PORT: '0', MIGRATIONS_RUN: 'false', LOG_LEVEL: 'silent', ...env },
-    stdio: 'ignore',
-  });
-}
+import { spawnWorker } from '../support/workers.js';
 
 describe('settlement workers (e2e)', () => {
   let api: NestExpressApplication;

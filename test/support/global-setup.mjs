@@ -15,6 +15,7 @@ export default async function globalSetup() {
   process.env.REDIS_KEY_PREFIX = `ips_test_${runId}`;
   process.env.NODE_ENV = 'test';
   process.env.JWT_SECRET = randomBytes(32).toString('hex');
+  process.env.WEBHOOK_SECRETS_KEY = randomBytes(32).toString('hex');
   process.env.SANDBOX_SPI_LATENCY_MS = process.env.SANDBOX_SPI_LATENCY_MS ?? '5';
   process.env.OUTBOX_POLL_MS = '50';
   // Every test client asks for tokens from 127.0.0.1; the token throttle has its own test with a low limit.

@@ -16,6 +16,7 @@ import { CashInCharges1763960000000 } from './1763960000000-cash-in-charges.js';
 import { P2pTransfers1763970000000 } from './1763970000000-p2p-transfers.js';
 import { Reversals1763980000000 } from './1763980000000-reversals.js';
 import { Med1763990000000 } from './1763990000000-med.js';
+import { Webhooks1764000000000 } from './1764000000000-webhooks.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   P2pTransfers1763970000000,
   Reversals1763980000000,
   Med1763990000000,
+  Webhooks1764000000000,
 ];

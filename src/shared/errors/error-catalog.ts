@@ -11,6 +11,7 @@ export const ERROR_GROUPS = {
   payments: 'Money and payments',
   qr: 'QR codes',
   limits: 'Limits',
+  webhooks: 'Webhooks',
   other: 'Conflicts and other',
 } as const;
 
@@ -161,6 +162,15 @@ export const ERROR_CATALOG = {
     group: 'limits',
     when: 'admin: a fee rule for a transaction type no payment charges yet (only `cash_in` today)',
   },
+  WEBHOOK_TARGET_NOT_ALLOWED: {
+    status: 400,
+    group: 'webhooks',
+    when:
+      'the webhook URL is not HTTPS, carries credentials, or its host does not resolve or resolves to a loopback, private, ' +
+      'link-local, CGNAT, multicast or metadata address',
+  },
+  WEBHOOK_LIMIT_REACHED: { status: 400, group: 'webhooks', when: 'you already hold 10 webhooks; delete one first' },
+  DELIVERY_ALREADY_DELIVERED: { status: 409, group: 'webhooks', when: 'resending a delivery that already got a 2xx answer' },
   CONFLICT: { status: 409, group: 'other', when: 'a conflict without a more specific code' },
   CLIENT_ALREADY_EXISTS: { status: 400, group: 'other', when: 'CLI: a client with this document exists' },
   MED_ALREADY_RESPONDED: {

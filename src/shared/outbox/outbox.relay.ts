@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { JobPublisher } from '../queue/job-publisher.js';
 import { TypeOrmUnitOfWork } from '../persistence/typeorm-unit-of-work.js';
 import { inBackgroundLane } from '../persistence/work-lane.js';
 import { QueueRoutes } from '../queue/queue-routes.js';
+import { DrainLoop } from './drain-loop.js';
 
 const BATCH = 100;
 
@@ -23,37 +24,39 @@ interface RelayedRow {
  * Moves committed outbox rows to the Bull queues of their consumers. Rows are claimed with FOR UPDATE
  * SKIP LOCKED so several relays never publish the same row at once; the job id is the row id, so a
  * crash between publish and commit re-publishes a job Bull already has, which it ignores.
- * Webhook delivery is not routed here: webhook events keep their own cursor (`webhook_dispatched_at`)
- * for the webhook dispatcher, so an event recorded before that dispatcher exists is still delivered.
+ * Webhook delivery is not routed here: webhook events keep their own cursor (`webhook_dispatched_at`,
+ * WebhookEventFeed) for the webhook dispatcher, which this relay's notifications wake too.
  */
 @Injectable()
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger(OutboxRelay.name);
-  private timer: NodeJS.Timeout | undefined;
-  private stopped = false;
-  private running: Promise<void> | undefined;
-  /** A notification arrived while a batch was running: run again right after it. */
-  private pending = false;
+export class OutboxRelay extends DrainLoop {
   private listener: pg.Client | undefined;
+  /** Other loops woken by the same notification (the webhook dispatcher). */
+  private readonly followers: (() => void)[] = [];
 
   constructor(
     private readonly uow: TypeOrmUnitOfWork,
     private readonly publisher: JobPublisher,
     private readonly routes: QueueRoutes,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    if (this.config.appRole === 'api') return;
-    void this.listen(); // never rejects: a failed connect goes to the client's 'error' handler (log, retry)
-    this.schedule(0);
+  ) {
+    super({ appRole: config.appRole, pollMs: config.outboxPollMs, batch: BATCH, what: 'outbox relay' });
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  override onApplicationBootstrap(): void {
+    if (this.config.appRole === 'api') return;
+    void this.listen(); // never rejects: a failed connect goes to the client's 'error' handler (log, retry)
+    super.onApplicationBootstrap();
+  }
+
+  override async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
     await this.listener?.end().catch(() => undefined);
-    await this.running;
+    await super.onApplicationShutdown();
+  }
+
+  /** `wake` is also called whenever new outbox rows commit (one LISTEN connection per worker serves both). */
+  follow(wake: () => void): void {
+    this.followers.push(wake);
   }
 
   /**
@@ -69,7 +72,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       client.end().catch(() => undefined);
       if (!this.stopped) setTimeout(() => void this.listen(), this.config.outboxPollMs).unref();
     });
-    client.on('notification', () => this.wake());
+    client.on('notification', () => {
+      this.wake();
+      for (const wake of this.followers) wake();
+    });
     try {
       await client.connect();
       await client.query('LISTEN outbox_messages');
@@ -80,14 +86,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
-  private wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.pending = true;
-      return;
-    }
-    if (this.timer) clearTimeout(this.timer);
-    this.schedule(0);
+  protected drainOnce(): Promise<number> {
+    return this.relayOnce();
   }
 
   /** Publishes one batch; returns how many rows it relayed. Public for tests and the CLI. */
@@ -130,24 +130,5 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       payload: row.payload,
       createdAt: row.createdAt.toISOString(),
     };
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => (this.running = undefined));
-    }, delayMs);
-  }
-
-  private async tick(): Promise<void> {
-    let relayed = 0;
-    try {
-      relayed = await this.relayOnce();
-    } catch (err) {
-      this.logger.warn({ err }, 'outbox relay failed; will retry');
-    }
-    const again = relayed === BATCH || this.pending;
-    this.pending = false;
-    this.schedule(again ? 0 : this.config.outboxPollMs);
   }
 }

@@ -18,7 +18,7 @@ export class BullJobPublisher extends JobPublisher {
       jobId: options.jobId,
       delay: options.delayMs,
       attempts: options.attempts ?? 8,
-      backoff: { type: 'exponential', delay: options.backoffMs ?? 500 },
+      backoff: options.backoffStrategy ? { type: options.backoffStrategy } : { type: 'exponential', delay: options.backoffMs ?? 500 },
       removeOnComplete: { age: 24 * 3600, count: 50_000 },
       removeOnFail: { age: 7 * 24 * 3600 },
     });

@@ -6,6 +6,8 @@ export interface PublishOptions {
   delayMs?: number;
   attempts?: number;
   backoffMs?: number;
+  /** A backoff strategy registered on the queue (instead of exponential from `backoffMs`). */
+  backoffStrategy?: string;
 }
 
 /** Port to the job queue, so modules never import Bull directly. */

@@ -382,6 +382,9 @@ export function isEventName(name: string): name is EventName {
   return Object.hasOwn(EVENT_CATALOGUE, name);
 }
 
+/** The events a webhook can subscribe to (`webhook: true`), in catalogue order. */
+export const WEBHOOK_EVENT_NAMES = EVENT_NAMES.filter((name) => EVENT_CATALOGUE[name].webhook);
+
 /** The payload of event `N`, derived from its schema. */
 export type EventPayload<N extends EventName> = PayloadOf<(typeof EVENT_CATALOGUE)[N]['payload']>;
 

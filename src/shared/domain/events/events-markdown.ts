@@ -9,8 +9,8 @@ Every state change that matters outside its module records an event in the same 
 (transactional outbox, decisions.md). An event has a name (its \`type\`, below), the id of the aggregate it
 concerns (\`aggregate_id\`), the client it concerns, and a \`payload\` whose fields are listed per event.
 
-Events marked **webhook: yes** are offered to the client's webhook subscriptions: webhook delivery is not
-built yet, and these events wait in the outbox for the dispatcher (conventions.md §10). The others are
+Events marked **webhook: yes** are delivered to the client's webhook subscriptions as
+\`{id, type, created_at, data}\`, with \`data\` the payload below ([webhooks.md](webhooks.md)). The others are
 internal: they only start work inside the service.
 
 Payload rules, for every event:

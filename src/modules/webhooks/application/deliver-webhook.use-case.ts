@@ -1,0 +1,104 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { JobPublisher } from '../../../shared/queue/job-publisher.js';
+import { QUEUE_WEBHOOKS } from '../../../shared/queue/queue.names.js';
+import { Clock } from '../../../shared/time/clock.js';
+import type { AttemptDecision, AttemptOutcome } from '../domain/webhook-delivery.aggregate.js';
+import { WebhookDeliveryRepository } from './webhook-delivery.repository.js';
+import { DELIVER_JOB, DELIVER_JOB_OPTIONS, deliverJobId, type DeliverJobData } from './webhook-jobs.js';
+import { WebhookSender, WebhookSigner } from './webhook-transport.js';
+import { WebhookRepository } from './webhook.repository.js';
+
+export type DeliverResult = AttemptDecision['kind'] | 'skipped' | 'abandoned';
+
+/** Why a 410 stopped a webhook (shown as its `disabled_reason`). */
+export const GONE_REASON = 'the target answered 410 Gone';
+
+/**
+ * One try of one delivery. The try is made only if it is still awaited (its number not yet recorded,
+ * the delivery pending), and recorded under the delivery's row lock after the answer, with the next
+ * try's job queued after the commit. No lock is held while the request is out. A worker killed during
+ * the request recorded nothing, so its job runs again (Bull's stalled-job check): a receiver may see a
+ * message twice (at least once: dedupe on `webhook-id`), never zero times.
+ */
+@Injectable()
+export class DeliverWebhookUseCase {
+  private readonly logger = new Logger(DeliverWebhookUseCase.name);
+
+  constructor(
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly webhooks: WebhookRepository,
+    private readonly sender: WebhookSender,
+    private readonly signer: WebhookSigner,
+    private readonly publisher: JobPublisher,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute(job: DeliverJobData): Promise<DeliverResult> {
+    const delivery = await this.deliveries.find(job.deliveryId);
+    if (!delivery?.awaits(job.attempt)) return 'skipped';
+    const webhook = await this.webhooks.findById(delivery.snapshot.webhookId);
+    if (!webhook?.isActive) {
+      await this.uow.run(async () => {
+        const locked = await this.deliveries.lock(job.deliveryId);
+        if (!locked?.awaits(job.attempt)) return;
+        locked.abandon(webhook ? `webhook disabled: ${webhook.snapshot.disabledReason ?? ''}` : 'webhook deleted', this.clock.now());
+        await this.deliveries.update(locked);
+      });
+      return 'abandoned';
+    }
+
+    const d = delivery.snapshot;
+    const startedAt = this.clock.now();
+    const outcome: AttemptOutcome = await this.sender.send({
+      url: webhook.snapshot.url,
+      body: d.body,
+      headers: {
+        'webhook-id': d.eventId,
+        'webhook-timestamp': String(Math.floor(startedAt.getTime() / 1000)),
+        'webhook-signature': this.signer.sign(webhook.signingSecrets(startedAt), d.eventId, startedAt, d.body),
+      },
+    });
+
+    const decision = await this.uow.run(async () => {
+      const locked = await this.deliveries.lock(job.deliveryId);
+      if (!locked?.awaits(job.attempt)) return null; // another run recorded this try meanwhile
+      const { decision, attempt } = locked.recordAttempt(outcome, {
+        startedAt,
+        now: this.clock.now(),
+        schedule: this.config.webhookRetryScheduleMs,
+        resend: job.resend,
+      });
+      await this.deliveries.update(locked);
+      await this.deliveries.addAttempt(job.deliveryId, attempt);
+      if (decision.kind === 'gone') {
+        const target = await this.webhooks.lock(d.clientId, d.webhookId);
+        if (target) {
+          target.disable(GONE_REASON, this.clock.now());
+          await this.webhooks.update(target);
+        }
+      }
+      return decision;
+    });
+    if (!decision) return 'skipped';
+    if (decision.kind === 'retry') await this.queueRetry(job, decision.retryAt);
+    return decision.kind;
+  }
+
+  /** The next try's job; if Redis refuses it now, the rescue sweep queues it once it is overdue. */
+  private async queueRetry(job: DeliverJobData, retryAt: Date): Promise<void> {
+    const next: DeliverJobData = { deliveryId: job.deliveryId, webhookId: job.webhookId, attempt: job.attempt + 1, resend: false };
+    try {
+      await this.publisher.publish(QUEUE_WEBHOOKS, DELIVER_JOB, next, {
+        ...DELIVER_JOB_OPTIONS,
+        jobId: deliverJobId(job.deliveryId, next.attempt),
+        delayMs: Math.max(0, retryAt.getTime() - this.clock.now().getTime()),
+      });
+    } catch (err) {
+      this.logger.warn({ err }, 'webhook retry not queued; the rescue sweep will queue it');
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
+import { WebhookRepository } from '../../application/webhook.repository.js';
+import { Webhook, type WebhookStatus } from '../../domain/webhook.aggregate.js';
+import type { WebhookOrmEntity } from './webhook.orm-entity.js';
+import { SecretCipher } from './secret-cipher.js';
+
+type Row = Omit<WebhookOrmEntity, 'deletedAt'>;
+
+const COLUMNS = `id, client_id AS "clientId", url, events, status, disabled_reason AS "disabledReason", secret_enc AS "secretEnc",
+  previous_secret_enc AS "previousSecretEnc", previous_secret_expires_at AS "previousSecretExpiresAt",
+  from_event_row::text AS "fromEventRow", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+@Injectable()
+export class TypeormWebhookRepository extends WebhookRepository {
+  constructor(
+    private readonly uow: TypeOrmUnitOfWork,
+    private readonly cipher: SecretCipher,
+  ) {
+    super();
+  }
+
+  private toDomain(r: Row): Webhook {
+    return Webhook.restore({
+      id: r.id,
+      clientId: r.clientId,
+      url: r.url,
+      events: r.events,
+      status: r.status as WebhookStatus,
+      disabledReason: r.disabledReason,
+      secret: this.cipher.decrypt(r.secretEnc),
+      previousSecret: r.previousSecretEnc ? this.cipher.decrypt(r.previousSecretEnc) : null,
+      previousSecretExpiresAt: r.previousSecretExpiresAt,
+      fromEventRow: r.fromEventRow,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    });
+  }
+
+  async insert(webhook: Webhook): Promise<void> {
+    const w = webhook.snapshot;
+    await this.uow.write(
+      `INSERT INTO webhooks (id, client_id, url, events, status, disabled_reason, secret_enc, previous_secret_enc,
+         previous_secret_expires_at, from_event_row, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT COALESCE(max(id), 0) FROM outbox_messages), $10, $11)`,
+      [
+        w.id,
+        w.clientId,
+        w.url,
+        w.events,
+        w.status,
+        w.disabledReason,
+        this.cipher.encrypt(w.secret),
+        w.previousSecret ? this.cipher.encrypt(w.previousSecret) : null,
+        w.previousSecretExpiresAt,
+        w.createdAt,
+        w.updatedAt,
+      ],
+    );
+  }
+
+  async update(webhook: Webhook): Promise<void> {
+    const w = webhook.snapshot;
+    await this.uow.write(
+      `UPDATE webhooks SET url = $2, events = $3, status = $4, disabled_reason = $5, secret_enc = $6, previous_secret_enc = $7,
+              previous_secret_expires_at = $8, updated_at = $9
+       WHERE id = $1`,
+      [
+        w.id,
+        w.url,
+        w.events,
+        w.status,
+        w.disabledReason,
+        this.cipher.encrypt(w.secret),
+        w.previousSecret ? this.cipher.encrypt(w.previousSecret) : null,
+        w.previousSecretExpiresAt,
+        w.updatedAt,
+      ],
+    );
+  }
+
+  async find(clientId: string, id: string): Promise<Webhook | null> {
+    const [row] = await this.uow.read<Row>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL`, [
+      id,
+      clientId,
+    ]);
+    return row ? this.toDomain(row) : null;
+  }
+
+  async lock(clientId: string, id: string): Promise<Webhook | null> {
+    const [row] = await this.uow.read<Row>(
+      `SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL FOR UPDATE`,
+      [id, clientId],
+    );
+    return row ? this.toDomain(row) : null;
+  }
+
+  async findById(id: string): Promise<Webhook | null> {
+    const [row] = await this.uow.read<Row>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND deleted_at IS NULL`, [id]);
+    return row ? this.toDomain(row) : null;
+  }
+
+  async listByClient(clientId: string): Promise<Webhook[]> {
+    const rows = await this.uow.read<Row>(
+      `SELECT ${COLUMNS} FROM webhooks WHERE client_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`,
+      [clientId],
+    );
+    return rows.map((r) => this.toDomain(r));
+  }
+
+  async countForUpdate(clientId: string): Promise<number> {
+    // A transaction-scoped advisory lock per client serialises registrations (released at commit).
+    await this.uow.read(`SELECT pg_advisory_xact_lock(hashtextextended('webhooks:' || $1::text, 0))`, [clientId]);
+    const [row] = await this.uow.read<{ n: number }>(
+      `SELECT count(*)::int AS n FROM webhooks WHERE client_id = $1 AND deleted_at IS NULL`,
+      [clientId],
+    );
+    return row?.n ?? 0;
+  }
+
+  softDelete(clientId: string, id: string, now: Date): Promise<boolean> {
+    // In a transaction, `read` answers the RETURNING rows (outside one, TypeORM answers [rows, count] for an UPDATE).
+    return this.uow.run(async () => {
+      const rows = await this.uow.read<{ id: string }>(
+        `UPDATE webhooks SET deleted_at = $3, updated_at = $3 WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL RETURNING id`,
+        [id, clientId, now],
+      );
+      return rows.length === 1;
+    });
+  }
+
+  async activeOf(clientIds: string[]): Promise<Webhook[]> {
+    const rows = await this.uow.read<Row>(
+      `SELECT ${COLUMNS} FROM webhooks WHERE client_id = ANY($1::uuid[]) AND status = 'active' AND deleted_at IS NULL`,
+      [clientIds],
+    );
+    return rows.map((r) => this.toDomain(r));
+  }
+}
