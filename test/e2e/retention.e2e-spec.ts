@@ -73,6 +73,42 @@ describe('retention purge (e2e)', () => {
     expect(lookups).not.toContain(oldLookup);
   });
 
+  it('deletes webhook deliveries settled more than 30 days ago, with their tries; keeps pending and recent ones', async () => {
+    const c = await newClient(app);
+    const [{ id: webhookId }] = await db.query(
+      `INSERT INTO webhooks (id, client_id, url, status, secret_enc, from_event_row, created_at, updated_at)
+       VALUES (gen_random_uuid(), $1, 'https://example.com/h', 'active', 'v1.x.x.x', 0, $2, $2) RETURNING id`,
+      [c.clientId, ago(60 * DAY)],
+    );
+    const delivery = async (status: string, updated: Date) => {
+      const [{ id }] = await db.query(
+        `INSERT INTO webhook_deliveries (id, webhook_id, client_id, event_id, event_type, body, status, next_attempt_at, delivered_at,
+           attempt_count, created_at, updated_at)
+         VALUES (gen_random_uuid(), $1, $2, gen_random_uuid(), 'key.registered', '{}', $3::varchar,
+           CASE WHEN $3::varchar = 'pending' THEN $4::timestamptz END, CASE WHEN $3::varchar = 'delivered' THEN $4::timestamptz END, 1, $4, $4)
+         RETURNING id`,
+        [webhookId, c.clientId, status, updated],
+      );
+      await db.query(
+        `INSERT INTO webhook_delivery_attempts (delivery_id, attempt, attempted_at, http_status, latency_ms) VALUES ($1, 1, $2, 500, 3)`,
+        [id, updated],
+      );
+      return id as string;
+    };
+    const oldDelivered = await delivery('delivered', ago(31 * DAY));
+    const oldFailed = await delivery('failed', ago(31 * DAY));
+    const oldPending = await delivery('pending', ago(31 * DAY));
+    const recentFailed = await delivery('failed', ago(29 * DAY));
+
+    expect((await app.get(RetentionPurgeService).purgeOnce()).webhookDeliveries).toBeGreaterThanOrEqual(2);
+    const left = (await db.query('SELECT id FROM webhook_deliveries WHERE webhook_id = $1', [webhookId])).map((r: { id: string }) => r.id);
+    expect(left.sort()).toEqual([oldPending, recentFailed].sort());
+    const tries = await db.query('SELECT delivery_id FROM webhook_delivery_attempts WHERE delivery_id = ANY($1)', [
+      [oldDelivered, oldFailed],
+    ]);
+    expect(tries).toEqual([]);
+  });
+
   it('a relayed webhook event stays waiting for the webhook dispatcher, through the purge', async () => {
     const c = await newClient(app);
     const reg = await http(app).post('/api/v1/pix/keys').set(c.auth).send({ key_type: 'EVP' });

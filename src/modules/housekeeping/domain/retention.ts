@@ -9,6 +9,8 @@ export const RETENTION = {
   outboxMessagesDays: 7,
   /** QR decodes are payable for 30 minutes; the history is kept 7 days for support. */
   qrLookupsDays: 7,
+  /** Webhook deliveries (and their tries) are kept 30 days after they were delivered or failed, for the delivery log. */
+  webhookDeliveriesDays: 30,
 } as const;
 
 /** Rows deleted per statement: short statements, so the hot tables are never locked for long. */

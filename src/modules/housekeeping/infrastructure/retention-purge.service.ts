@@ -9,6 +9,7 @@ export interface PurgeCounts {
   idempotencyKeys: number;
   outboxMessages: number;
   qrLookups: number;
+  webhookDeliveries: number;
 }
 
 /**
@@ -35,6 +36,12 @@ export class RetentionPurgeService {
         daysAgo(RETENTION.outboxMessagesDays),
       ),
       qrLookups: await this.inBatches('qr_lookups', 'created_at < $1', daysAgo(RETENTION.qrLookupsDays)),
+      // Served by ix_webhook_deliveries_settled; the tries go with their delivery (ON DELETE CASCADE).
+      webhookDeliveries: await this.inBatches(
+        'webhook_deliveries',
+        "status <> 'pending' AND updated_at < $1",
+        daysAgo(RETENTION.webhookDeliveriesDays),
+      ),
     };
   }
 

@@ -7,11 +7,15 @@ import { DELIVER_JOB, DELIVER_JOB_OPTIONS, deliverJobId, type DeliverJobData } f
 
 export const DELIVERY_RESCUE_BATCH = 200;
 
+/** A rescue job id names the hour, so a try is queued again at most once an hour. */
+const RESCUE_WINDOW_MS = 3_600_000;
+
 /**
  * Finds deliveries whose next try is overdue by more than WEBHOOK_RESCUE_AFTER_MS (their job was lost:
  * Redis flushed or failed over, or the queueing after a commit failed) and queues that try again. The job
- * id carries the time window, so several workers queue it once per window; a job that was only late (a
- * backlog) and runs beside it finds its try recorded and does nothing.
+ * id carries the hour, so several workers queue it once, and a try that is only late (a backlog, a busy
+ * target's deferrals) gains at most one extra job an hour; whichever job runs first makes the try and
+ * the other finds it recorded and does nothing.
  */
 @Injectable()
 export class DeliveryRescue {
@@ -22,9 +26,8 @@ export class DeliveryRescue {
   ) {}
 
   async rescue(now: Date, limit: number): Promise<number> {
-    const after = this.config.webhookRescueAfterMs;
-    const overdue = await this.deliveries.overdue(new Date(now.getTime() - after), limit);
-    const window = Math.floor(now.getTime() / after);
+    const overdue = await this.deliveries.overdue(new Date(now.getTime() - this.config.webhookRescueAfterMs), limit);
+    const window = Math.floor(now.getTime() / RESCUE_WINDOW_MS);
     await Promise.all(
       overdue.map((delivery) => {
         const d = delivery.snapshot;

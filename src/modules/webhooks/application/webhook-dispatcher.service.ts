@@ -6,7 +6,7 @@ import { JobPublisher } from '../../../shared/queue/job-publisher.js';
 import { QUEUE_WEBHOOKS } from '../../../shared/queue/queue.names.js';
 import { Clock } from '../../../shared/time/clock.js';
 import { WebhookDelivery } from '../domain/webhook-delivery.aggregate.js';
-import type { Webhook } from '../domain/webhook.aggregate.js';
+import { receives, type WebhookSubscriber } from '../domain/webhook.aggregate.js';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository.js';
 import { DELIVER_JOB, DELIVER_JOB_OPTIONS, deliverJobId, type DeliverJobData } from './webhook-jobs.js';
 import { WebhookRepository } from './webhook.repository.js';
@@ -44,17 +44,17 @@ export class WebhookDispatcher {
       if (events.length === 0) return 0;
       const clientIds = [...new Set(events.flatMap((e) => (e.clientId ? [e.clientId] : [])))];
       const subscribers = clientIds.length > 0 ? await this.webhooks.activeOf(clientIds) : [];
-      const byClient = new Map<string, Webhook[]>();
-      for (const w of subscribers) byClient.set(w.snapshot.clientId, [...(byClient.get(w.snapshot.clientId) ?? []), w]);
+      const byClient = new Map<string, WebhookSubscriber[]>();
+      for (const w of subscribers) byClient.set(w.clientId, [...(byClient.get(w.clientId) ?? []), w]);
       const now = this.clock.now();
       const deliveries = events.flatMap((event) =>
         (byClient.get(event.clientId ?? '') ?? [])
-          .filter((w) => w.receives(event.type, event.rowId))
+          .filter((w) => receives(w, event.type, event.rowId))
           .map((w) =>
             WebhookDelivery.forEvent({
               id: randomUUID(),
-              webhookId: w.snapshot.id,
-              clientId: w.snapshot.clientId,
+              webhookId: w.id,
+              clientId: w.clientId,
               eventId: event.eventId,
               eventType: event.type,
               body: notificationBody(event),

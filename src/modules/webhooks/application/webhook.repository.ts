@@ -1,4 +1,4 @@
-import type { Webhook } from '../domain/webhook.aggregate.js';
+import type { Webhook, WebhookSubscriber } from '../domain/webhook.aggregate.js';
 
 /** Port to stored webhooks (deleted ones are invisible). Writes join the caller's unit of work. */
 export abstract class WebhookRepository {
@@ -19,6 +19,6 @@ export abstract class WebhookRepository {
   abstract countForUpdate(clientId: string): Promise<number>;
   /** Marks the webhook deleted; false when there was none of this client's. */
   abstract softDelete(clientId: string, id: string, now: Date): Promise<boolean>;
-  /** The active webhooks of these clients (the dispatcher's subscribers). */
-  abstract activeOf(clientIds: string[]): Promise<Webhook[]>;
+  /** The active webhooks of these clients, as the dispatcher matches them (their secrets are not read). */
+  abstract activeOf(clientIds: string[]): Promise<WebhookSubscriber[]>;
 }

@@ -1,6 +1,6 @@
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { WEBHOOK_EVENT_NAMES } from '../../../shared/domain/events/event-catalogue.js';
-import { SECRET_ROTATION_OVERLAP_MS, subscriptionEvents, Webhook } from './webhook.aggregate.js';
+import { receives, SECRET_ROTATION_OVERLAP_MS, subscriptionEvents, Webhook } from './webhook.aggregate.js';
 
 const T0 = new Date('2026-03-10T15:00:00.000Z');
 const later = (ms: number) => new Date(T0.getTime() + ms);
@@ -50,6 +50,7 @@ describe('subscriptionEvents', () => {
 
 describe('Webhook', () => {
   it('receives subscribed events recorded after it was registered', () => {
+    expect(receives({ id: 'w', clientId: 'c', events: [], fromEventRow: '5' }, 'key.deleted', '6')).toBe(true);
     const all = hook();
     expect(all.receives('cash_in.completed', '101')).toBe(true);
     expect(all.receives('cash_in.completed', '100')).toBe(false);

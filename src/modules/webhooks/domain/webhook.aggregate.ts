@@ -49,6 +49,21 @@ export function subscriptionEvents(requested: readonly string[] | undefined): st
   return [...new Set(requested)];
 }
 
+/** What the dispatcher needs of an active webhook to match events to it (no secrets). */
+export interface WebhookSubscriber {
+  id: string;
+  clientId: string;
+  /** Empty: every event. */
+  events: readonly string[];
+  fromEventRow: string;
+}
+
+/** Whether an event (its type, its outbox row) is one for the subscriber: subscribed, and recorded after the webhook was. */
+export function receives(subscriber: WebhookSubscriber, eventType: string, eventRow: string): boolean {
+  const subscribed = subscriber.events.length === 0 || subscriber.events.includes(eventType);
+  return subscribed && BigInt(eventRow) > BigInt(subscriber.fromEventRow);
+}
+
 /** A client's subscription of an HTTPS URL to its events. Secrets are held in clear here; storage encrypts them. */
 export class Webhook {
   private constructor(private state: WebhookState) {}
@@ -82,13 +97,9 @@ export class Webhook {
     return this.state.status === 'active';
   }
 
-  subscribesTo(eventType: string): boolean {
-    return this.state.events.length === 0 || this.state.events.includes(eventType);
-  }
-
   /** Whether the event (its type, its outbox row) is one for this webhook: subscribed, and recorded after it was. */
   receives(eventType: string, eventRow: string): boolean {
-    return this.subscribesTo(eventType) && BigInt(eventRow) > BigInt(this.state.fromEventRow);
+    return receives(this.state, eventType, eventRow);
   }
 
   /** PUT: a new URL and subscription; `enabled` turns delivery back on (after a 410) or off. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { WebhookRepository } from '../../application/webhook.repository.js';
-import { Webhook, type WebhookStatus } from '../../domain/webhook.aggregate.js';
+import { Webhook, type WebhookStatus, type WebhookSubscriber } from '../../domain/webhook.aggregate.js';
 import type { WebhookOrmEntity } from './webhook.orm-entity.js';
 import { SecretCipher } from './secret-cipher.js';
 
@@ -129,11 +129,12 @@ export class TypeormWebhookRepository extends WebhookRepository {
     });
   }
 
-  async activeOf(clientIds: string[]): Promise<Webhook[]> {
-    const rows = await this.uow.read<Row>(
-      `SELECT ${COLUMNS} FROM webhooks WHERE client_id = ANY($1::uuid[]) AND status = 'active' AND deleted_at IS NULL`,
+  activeOf(clientIds: string[]): Promise<WebhookSubscriber[]> {
+    // Served by ix_webhooks_client. No secret is decrypted here: dispatching never depends on the key.
+    return this.uow.read<WebhookSubscriber>(
+      `SELECT id, client_id AS "clientId", events, from_event_row::text AS "fromEventRow"
+       FROM webhooks WHERE client_id = ANY($1::uuid[]) AND status = 'active' AND deleted_at IS NULL`,
       [clientIds],
     );
-    return rows.map((r) => this.toDomain(r));
   }
 }
