@@ -400,14 +400,15 @@ describe('webhooks (e2e)', () => {
       const c = await newClient(app);
       const p = nextPath();
       const hook = await subscribe(app, c, receiver.url(p));
-      // A pending delivery with no job at all (as after Redis lost it), overdue by an hour.
+      // A pending delivery with no job at all (as after Redis lost it), overdue by ten years: the sweep takes
+      // the most overdue first, and deliveries of other files may be pending in this run's database too.
       const ds = app.get(DataSource);
       const [{ id }] = await ds.query(
         `INSERT INTO webhook_deliveries (id, webhook_id, client_id, event_id, event_type, body, status, next_attempt_at, created_at, updated_at)
          VALUES (gen_random_uuid(), $1, $2, gen_random_uuid(), 'cash_in.completed', '{"id":"x","type":"cash_in.completed","created_at":"2026-03-10T15:00:00.000Z","data":{}}',
                  'pending', $3, $3, $3)
          RETURNING id`,
-        [hook.id, c.clientId, new Date(clockOf(app).now().getTime() - 3600_000)],
+        [hook.id, c.clientId, new Date(clockOf(app).now().getTime() - 10 * 365 * 24 * 3600_000)],
       );
       const { DeliveryRescueScheduler } = await import('../../src/modules/webhooks/infrastructure/queue/delivery-rescue.scheduler.js');
       expect(await app.get(DeliveryRescueScheduler).runOnce()).toBeGreaterThanOrEqual(1);

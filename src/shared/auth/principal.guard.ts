@@ -4,7 +4,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { DomainError } from '../errors/domain-error.js';
-import { PerMinuteBudget, RateLimiterFactory } from '../rate-limit/rate-limiter.js';
+import { keyIdBudgetKey, PerMinuteBudget, RateLimiterFactory } from '../rate-limit/rate-limiter.js';
 import { AUTH_POLICY, type AuthPolicy } from './auth.decorators.js';
 import { CredentialVerifier } from './credential-verifier.js';
 import type { Principal } from './principal.js';
@@ -78,7 +78,7 @@ export class PrincipalGuard extends AuthGuard('jwt') {
     const keyId = req.header('x-key-id');
     const secret = req.header('x-secret-key');
     await this.keyChecksPerSource.consume(req.ip ?? 'unknown');
-    if (keyId) await this.keyChecksPerKey.consume(keyId.slice(0, 64));
+    if (keyId) await this.keyChecksPerKey.consume(keyIdBudgetKey(keyId));
     if (!keyId || !secret) throw new DomainError('INVALID_CREDENTIALS', 'x-key-id and x-secret-key are both required');
     const principal = await this.verifier.verifyApiKey(keyId, secret);
     if (!principal) throw new DomainError('INVALID_CREDENTIALS', 'Unknown API key or wrong secret');

@@ -4,7 +4,7 @@ import { ERROR_CATALOG, type ErrorCode } from '../errors/error-catalog.js';
 /** Codes any operation can answer (a bug, an outage). */
 const ALWAYS: ErrorCode[] = ['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 /** Codes of every operation behind credentials (the guard, the rate limit). */
-const AUTHENTICATED: ErrorCode[] = ['UNAUTHORIZED', 'INVALID_TOKEN', 'INSUFFICIENT_SCOPE', 'FORBIDDEN', 'RATE_LIMITED'];
+const AUTHENTICATED: ErrorCode[] = ['UNAUTHORIZED', 'INVALID_TOKEN', 'FORBIDDEN', 'RATE_LIMITED'];
 /** Codes of every operation that reads a JSON body. */
 const WITH_BODY: ErrorCode[] = ['VALIDATION_ERROR', 'MALFORMED_JSON', 'BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 /** Codes of every operation with query or path parameters. */
@@ -16,6 +16,7 @@ interface Operation {
   parameters?: { in: string }[];
   responses: Record<string, unknown>;
   'x-error-codes'?: ErrorCode[];
+  'x-required-scopes'?: string[];
 }
 
 /**
@@ -31,6 +32,8 @@ export function addErrorResponses(doc: OpenAPIObject): OpenAPIObject {
       const codes = new Set<ErrorCode>([...ALWAYS, ...(op['x-error-codes'] ?? [])]);
       const apiKey = op.security?.some((s) => 'apiKeyId' in s);
       if (op.security?.length) AUTHENTICATED.forEach((c) => codes.add(c));
+      // Only an operation that names a scope can lack it (the transaction list needs none).
+      if (op['x-required-scopes']?.length) codes.add('INSUFFICIENT_SCOPE');
       if (apiKey) codes.add('INVALID_CREDENTIALS');
       if (op.requestBody) WITH_BODY.forEach((c) => codes.add(c));
       if (op.parameters?.some((p) => p.in === 'query' || p.in === 'path')) WITH_PARAMETERS.forEach((c) => codes.add(c));

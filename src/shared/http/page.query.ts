@@ -32,3 +32,22 @@ export class PageQuery extends LimitQuery {
   @Max(MAX_OFFSET)
   offset?: number;
 }
+
+/** `page` (from 1, default 1) and `page_size` (1-100, default 20) of the lists that answer `{items, page, page_size, total}`. */
+export class PageNumberQuery {
+  @ApiPropertyOptional({ minimum: 1, default: 1, description: 'Page number, from 1' })
+  @IsOptional()
+  @Transform(digits)
+  @IsInt({ message: 'page must be an integer' })
+  @Min(1)
+  @Max(MAX_OFFSET)
+  page?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Transform(digits)
+  @IsInt({ message: 'page_size must be an integer' })
+  @Min(1)
+  @Max(100)
+  page_size?: number;
+}

@@ -1,5 +1,5 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { leaseSizeFor, PerMinuteBudget, RateLimitedError } from './rate-limiter.js';
+import { keyIdBudgetKey, leaseSizeFor, PerMinuteBudget, RateLimitedError } from './rate-limiter.js';
 
 /** A store that counts how often it is asked, over rate-limiter-flexible's own in-memory limiter. */
 class CountingLimiter extends RateLimiterMemory {
@@ -80,5 +80,17 @@ describe('PerMinuteBudget, spent in leases', () => {
     await budget.consume('client:a', 1);
     await budget.penalize('client:a', 4);
     expect((await store.get('client:a'))?.consumedPoints).toBe(5);
+  });
+});
+
+describe('keyIdBudgetKey', () => {
+  it('names the budget of a key id by a hash: the same for the same first 64 characters, never the value itself', () => {
+    const secretPastedByMistake = `sk_${'s'.repeat(43)}`;
+    const key = keyIdBudgetKey(secretPastedByMistake);
+    expect(key).not.toContain('sss');
+    expect(key).toMatch(/^[\w-]{43}$/);
+    expect(keyIdBudgetKey(secretPastedByMistake)).toBe(key);
+    expect(keyIdBudgetKey('key_a')).not.toBe(keyIdBudgetKey('key_b'));
+    expect(keyIdBudgetKey('k'.repeat(64) + 'tail-1')).toBe(keyIdBudgetKey('k'.repeat(64) + 'tail-2'));
   });
 });

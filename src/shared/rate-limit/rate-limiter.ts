@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
@@ -11,6 +12,12 @@ export class RateLimitedError extends DomainError {
     super('RATE_LIMITED', `Too many requests; retry after ${retryAfterSeconds} s`);
   }
 }
+
+/**
+ * The budget key of a caller-supplied API key id (its first 64 characters, as before), hashed: a secret
+ * pasted into `x-key-id` by mistake must not become a Redis key name, stored in plain text for a minute.
+ */
+export const keyIdBudgetKey = (keyId: string): string => createHash('sha256').update(keyId.slice(0, 64)).digest('base64url');
 
 /** Points a process leases at once: 1% of the minute's budget (at least one point). */
 export const leaseSizeFor = (points: number): number => Math.max(1, Math.floor(points / 100));

@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { CredentialVerifier } from '../../../shared/auth/credential-verifier.js';
 import { TokenService } from '../../../shared/auth/token.service.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
-import { RateLimiterFactory, type PerMinuteBudget } from '../../../shared/rate-limit/rate-limiter.js';
+import { keyIdBudgetKey, RateLimiterFactory, type PerMinuteBudget } from '../../../shared/rate-limit/rate-limiter.js';
 import { IdentityRepository } from './identity.repository.js';
 
 /**
@@ -28,7 +28,7 @@ export class IssueTokenUseCase {
 
   async execute(keyId: string | undefined, secret: string | undefined, scopes?: string[], sourceAddress = 'unknown') {
     await this.perSource.consume(sourceAddress);
-    if (keyId) await this.perKey.consume(keyId.slice(0, 64));
+    if (keyId) await this.perKey.consume(keyIdBudgetKey(keyId));
     if (!keyId || !secret) throw new DomainError('INVALID_CREDENTIALS', 'x-key-id and x-secret-key are required');
     const principal = await this.verifier.verifyApiKey(keyId, secret);
     const key = principal && (await this.repo.findApiKey(keyId));

@@ -1,31 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsString, MaxLength } from 'class-validator';
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
+import { PageNumberQuery } from '../../../../shared/http/page.query.js';
 import { MED_STATUSES, type MedRecord, type MedStatus } from '../../application/med-record.js';
 import { MED_ACTIONS, type MedAction } from '../../domain/med-request.aggregate.js';
 
-/** Plain decimal digits only (as PageQuery): `1e2`, `-1`, `1.5` stay strings and fail IsInt. */
-const digits = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
-
-export class MedListQuery {
-  @ApiPropertyOptional({ minimum: 1, default: 1, description: 'Page number, from 1' })
-  @IsOptional()
-  @Transform(digits)
-  @IsInt({ message: 'page must be an integer' })
-  @Min(1)
-  @Max(10_000)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Transform(digits)
-  @IsInt({ message: 'page_size must be an integer' })
-  @Min(1)
-  @Max(100)
-  page_size?: number;
-}
+/** `page` and `page_size`, as every paged list. */
+export class MedListQuery extends PageNumberQuery {}
 
 export class MedRespondRequest {
   @ApiProperty({ enum: MED_ACTIONS, description: '`approve` sends the blocked amount back to the payer; `reject` releases it to you' })

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { WEBHOOK_EVENT_NAMES } from '../../../../shared/domain/events/event-catalogue.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
+import { PageNumberQuery } from '../../../../shared/http/page.query.js';
 import type { AttemptRecord, DeliveryDetailRecord, DeliveryRecord, WebhookRecord } from '../../application/webhook-record.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhook-delivery.aggregate.js';
 import { WEBHOOK_STATUSES, type WebhookStatus } from '../../domain/webhook.aggregate.js';
@@ -35,30 +35,12 @@ export class UpdateWebhookRequest extends WebhookRequest {
   enabled?: boolean;
 }
 
-/** Delivery-log filters: `status`, `page` from 1, `page_size` 1-100. */
-const digits = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value);
-
-export class DeliveryListQuery {
+/** Delivery-log filters: `status`, and `page` / `page_size` as every paged list. */
+export class DeliveryListQuery extends PageNumberQuery {
   @ApiPropertyOptional({ enum: DELIVERY_STATUSES })
   @IsOptional()
   @IsIn(DELIVERY_STATUSES)
   status?: DeliveryStatus;
-
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
-  @IsOptional()
-  @Transform(digits)
-  @IsInt({ message: 'page must be an integer' })
-  @Min(1)
-  @Max(10_000)
-  page?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
-  @IsOptional()
-  @Transform(digits)
-  @IsInt({ message: 'page_size must be an integer' })
-  @Min(1)
-  @Max(100)
-  page_size?: number;
 }
 
 export class WebhookDto implements WebhookRecord {

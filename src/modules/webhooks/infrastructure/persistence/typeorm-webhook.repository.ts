@@ -37,25 +37,19 @@ export class TypeormWebhookRepository extends WebhookRepository {
     });
   }
 
+  /** `secret_enc`, `previous_secret_enc`, `previous_secret_expires_at`: the secrets leave this process encrypted. */
+  private secretColumns(webhook: Webhook): [string, string | null, Date | null] {
+    const w = webhook.snapshot;
+    return [this.cipher.encrypt(w.secret), w.previousSecret ? this.cipher.encrypt(w.previousSecret) : null, w.previousSecretExpiresAt];
+  }
+
   async insert(webhook: Webhook): Promise<void> {
     const w = webhook.snapshot;
     await this.uow.write(
       `INSERT INTO webhooks (id, client_id, url, events, status, disabled_reason, secret_enc, previous_secret_enc,
          previous_secret_expires_at, from_event_row, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT COALESCE(max(id), 0) FROM outbox_messages), $10, $11)`,
-      [
-        w.id,
-        w.clientId,
-        w.url,
-        w.events,
-        w.status,
-        w.disabledReason,
-        this.cipher.encrypt(w.secret),
-        w.previousSecret ? this.cipher.encrypt(w.previousSecret) : null,
-        w.previousSecretExpiresAt,
-        w.createdAt,
-        w.updatedAt,
-      ],
+      [w.id, w.clientId, w.url, w.events, w.status, w.disabledReason, ...this.secretColumns(webhook), w.createdAt, w.updatedAt],
     );
   }
 
@@ -65,17 +59,7 @@ export class TypeormWebhookRepository extends WebhookRepository {
       `UPDATE webhooks SET url = $2, events = $3, status = $4, disabled_reason = $5, secret_enc = $6, previous_secret_enc = $7,
               previous_secret_expires_at = $8, updated_at = $9
        WHERE id = $1`,
-      [
-        w.id,
-        w.url,
-        w.events,
-        w.status,
-        w.disabledReason,
-        this.cipher.encrypt(w.secret),
-        w.previousSecret ? this.cipher.encrypt(w.previousSecret) : null,
-        w.previousSecretExpiresAt,
-        w.updatedAt,
-      ],
+      [w.id, w.url, w.events, w.status, w.disabledReason, ...this.secretColumns(webhook), w.updatedAt],
     );
   }
 
