@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { jest } from '@jest/globals';
+import { Webhook } from 'standardwebhooks';
 
 /** One notification as the receiver got it. */
 export interface Received {
@@ -68,5 +70,37 @@ export class WebhookReceiver {
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise<void>((done) => (this.server ? this.server.close(() => done()) : done()));
+  }
+}
+
+/** Every timer Jest can fake but Date: only `Date` moves, so nothing else in the process notices. */
+const ALL_BUT_DATE = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'requestAnimationFrame',
+  'cancelAnimationFrame',
+  'requestIdleCallback',
+  'cancelIdleCallback',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
+
+/**
+ * The Standard Webhooks verifier refuses a `webhook-timestamp` more than 5 minutes from its `Date.now()`.
+ * The app signs with its injected clock, so the verification runs with `Date` set to that clock (for this
+ * one synchronous call), never against the machine's wall clock.
+ */
+export function verifyAsOf<T = unknown>(secret: string, r: Pick<Received, 'body' | 'headers'>, now: Date): T {
+  jest.useFakeTimers({ now, doNotFake: [...ALL_BUT_DATE] });
+  try {
+    return new Webhook(secret).verify(r.body, r.headers) as T;
+  } finally {
+    jest.useRealTimers();
   }
 }
