@@ -1,11 +1,14 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator, type HealthCheckResult } from '@nestjs/terminus';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import { Public } from '../../../../shared/http/api-docs.js';
 import { RedisConnection } from '../../../../shared/redis/redis.provider.js';
 
 export const SERVICE_NAME = 'instant-payments-service';
+
+/** How long one dependency may take to answer before readiness calls it down. */
+const CHECK_TIMEOUT_MS = 2000;
 
 class HealthResponse {
   @ApiProperty({ example: 'healthy' }) status: string;
@@ -17,14 +20,18 @@ class ReadinessResponse {
   @ApiProperty({ example: { database: 'up', redis: 'up' } }) checks: Record<string, 'up' | 'down'>;
 }
 
-const withTimeout = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
-
+/**
+ * Liveness and readiness on @nestjs/terminus: Terminus runs the indicators (each with its timeout) and
+ * this controller keeps the service's documented answer shape (`{status, service}` and
+ * `{status, checks}`) rather than Terminus' own `{status, info, error, details}`.
+ */
 @ApiTags('Health')
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
+    private readonly indicators: HealthIndicatorService,
     private readonly redis: RedisConnection,
   ) {}
 
@@ -32,7 +39,9 @@ export class HealthController {
   @Public()
   @ApiOperation({ summary: 'Liveness: the process serves requests' })
   @ApiOkResponse({ type: HealthResponse })
-  live(): HealthResponse {
+  async live(): Promise<HealthResponse> {
+    // No dependency is checked: a process whose database is down is alive (it answers 503 on /ready).
+    await this.health.check([]);
     return { status: 'healthy', service: SERVICE_NAME };
   }
 
@@ -42,16 +51,32 @@ export class HealthController {
   @ApiOkResponse({ type: ReadinessResponse })
   @ApiServiceUnavailableResponse({ type: ReadinessResponse })
   async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessResponse> {
-    const [db, redis] = await Promise.allSettled([
-      withTimeout(this.dataSource.query('SELECT 1'), 2000),
-      withTimeout(this.redis.client.ping(), 2000),
-    ]);
+    const result = await this.runChecks();
     const checks = {
-      database: db.status === 'fulfilled' ? 'up' : 'down',
-      redis: redis.status === 'fulfilled' ? 'up' : 'down',
+      database: result.details.database?.status === 'up' ? 'up' : 'down',
+      redis: result.details.redis?.status === 'up' ? 'up' : 'down',
     } as const;
-    const ok = checks.database === 'up' && checks.redis === 'up';
+    const ok = result.status === 'ok' && checks.database === 'up' && checks.redis === 'up';
     if (!ok) res.status(HttpStatus.SERVICE_UNAVAILABLE);
     return { status: ok ? 'ready' : 'not_ready', checks };
+  }
+
+  /** Terminus answers a failed check by throwing 503 with the same result as its response. */
+  private async runChecks(): Promise<HealthCheckResult> {
+    try {
+      return await this.health.check([
+        () => this.database.pingCheck('database').withTimeout(CHECK_TIMEOUT_MS),
+        () =>
+          this.indicators
+            .check('redis')
+            .attempt(async () => {
+              await this.redis.client.ping();
+            })
+            .withTimeout(CHECK_TIMEOUT_MS),
+      ]);
+    } catch (err) {
+      if (err instanceof ServiceUnavailableException) return err.getResponse() as HealthCheckResult;
+      throw err;
+    }
   }
 }
