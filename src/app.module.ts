@@ -19,6 +19,7 @@ import { LedgerModule } from './modules/ledger/ledger.module.js';
 import { LimitsModule } from './modules/limits/limits.module.js';
 import { MedModule } from './modules/med/med.module.js';
 import { P2pModule } from './modules/p2p/p2p.module.js';
+import { QueueBoardModule } from './modules/queue-board/queue-board.module.js';
 import { ReversalsModule } from './modules/reversals/reversals.module.js';
 import { ReversalsWorkerModule } from './modules/reversals/reversals-worker.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
@@ -88,6 +89,8 @@ export class AppModule {
         KeysModule,
         WebhooksModule,
         ...(config.appRole === 'api' ? [] : [SettlementWorkerModule, ReversalsWorkerModule, WebhooksWorkerModule]),
+        // The queue dashboard goes with the API's HTTP (a worker's port serves only probes): decisions.md.
+        ...(config.appRole === 'worker' ? [] : [QueueBoardModule]),
         ...(config.pixProvider === 'sandbox' ? [SandboxModule] : []),
       ],
       providers: [

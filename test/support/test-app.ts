@@ -89,6 +89,15 @@ export async function newAdmin(app: NestExpressApplication): Promise<{ adminId: 
   return { adminId: a.admin_id, auth: { Authorization: `Bearer ${token}` } };
 }
 
+/** Like newAdmin, plus the admin's API-key pair (for HTTP Basic sign-in to the queue board). */
+export async function newAdminWithKey(
+  app: NestExpressApplication,
+): Promise<{ adminId: string; keyId: string; secret: string; auth: { Authorization: string } }> {
+  const a = await app.get(CreateAdminUseCase).execute('Ops Admin');
+  const token = await tokenFor(app, a.key_id, a.secret_key);
+  return { adminId: a.admin_id, keyId: a.key_id, secret: a.secret_key, auth: { Authorization: `Bearer ${token}` } };
+}
+
 /** Polls `probe` until it returns a truthy value or the deadline passes (no fixed sleeps). */
 export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, everyMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
