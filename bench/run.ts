@@ -4,9 +4,12 @@
  * its QR PNG), paying charges on-us (Flow 3: decode + cash-out, then settlement) and P2P transfers (32
  * connections over distinct pairs, and from one hot payer) and webhook delivery (events/s to local HTTPS
  * receivers and the lag from the state change to the receiver, alone and beside a receiver that takes
- * 10 s per answer). Numbers only, never asserted. Uses its own database (DATABASE_URL, default
+ * 10 s per answer), and what the Prometheus metrics cost (the balance GET and cash-out creation with
+ * METRICS_ENABLED on and off). Numbers only, never asserted. Uses its own database (DATABASE_URL, default
  * .../ips_bench) and Redis prefix; `npm run bench` trusts the test CA of the local receivers.
+ * `npm run bench -- metrics` runs the metrics section alone.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
@@ -14,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
 import { createApp } from '../src/bootstrap.js';
-import { loadConfig } from '../src/config/app.config.js';
+import { loadConfig, type AppConfig } from '../src/config/app.config.js';
 import { LedgerService } from '../src/modules/ledger/application/ledger.service.js';
 import { OnboardClientUseCase } from '../src/modules/onboarding/application/onboard-client.use-case.js';
 import { Money } from '../src/shared/money/money.js';
@@ -82,6 +85,9 @@ async function main(): Promise<void> {
     // The webhook receivers below listen on 127.0.0.1.
     webhookAllowPrivateNetworks: true,
   };
+  if (process.argv[2] === 'metrics-server') return metricsServer(config, process.argv[3] === 'on');
+  if (process.argv[2] === 'metrics') return benchMetricsCost(config);
+  if (process.argv[2] !== undefined) throw new Error(`unknown bench section "${process.argv[2]}" (known: metrics)`);
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as AddressInfo).port;
@@ -199,6 +205,7 @@ async function main(): Promise<void> {
     `RSS at end ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, heap used ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`,
   );
   await app.close();
+  await benchMetricsCost(config);
 }
 
 /**
@@ -275,6 +282,132 @@ async function benchWebhooks(port: number, newClient: () => Promise<{ key_id: st
   console.log(`slow receiver (10 s per answer): ${slowArrived} of 40 received meanwhile (4 in flight at a time)`);
   server.closeAllConnections();
   server.close();
+}
+
+/** What a metrics server (one child process) tells the bench: where it listens and its payer's token. */
+interface MetricsServer {
+  port: number;
+  token: string;
+  accountId: string;
+}
+
+/** Child process of benchMetricsCost: one app, METRICS_ENABLED on or off, with one funded payer. */
+async function metricsServer(config: AppConfig, metricsEnabled: boolean): Promise<void> {
+  const app = await createApp({ ...config, redisKeyPrefix: process.env.BENCH_REDIS_PREFIX ?? config.redisKeyPrefix, metricsEnabled });
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  const payer = await app.get(OnboardClientUseCase).execute('Bench Metrics', randomCpf(), undefined, '1000000.00');
+  process.send!({ port, token: await tokenOf(port, payer), accountId: payer.account_id } satisfies MetricsServer);
+  process.once('disconnect', () => void app.close().then(() => process.exit(0)));
+}
+
+/**
+ * The cost of METRICS_ENABLED: two servers, each its own process (Node's process metrics, once started by a
+ * scrape, cannot be stopped, so one process cannot host both fairly), on the same database and queues, one
+ * with metrics on and scraped once a round (as Prometheus would), one with them off. The same
+ * authenticated balance GET and cash-out creation run against each in turn, the order alternating each
+ * round, settlement drained between rounds; medians of the rounds are compared. Never asserted.
+ */
+async function benchMetricsCost(config: AppConfig): Promise<void> {
+  const ROUNDS = 10;
+  const WARM_UP = 2;
+  const prefix = `ips_bench_metrics_${Date.now()}`;
+  const children: ChildProcess[] = [];
+  const spawnServer = (on: boolean) =>
+    new Promise<MetricsServer>((resolve, reject) => {
+      const child = fork(process.argv[1]!, ['metrics-server', on ? 'on' : 'off'], { env: { ...process.env, BENCH_REDIS_PREFIX: prefix } });
+      children.push(child);
+      child.once('message', (m) => resolve(m as MetricsServer));
+      child.once('exit', (code) => reject(new Error(`metrics server (${on ? 'on' : 'off'}) exited with ${code}`)));
+    });
+  // One after the other: the first creates the database and runs the migrations.
+  const servers = { on: await spawnServer(true), off: await spawnServer(false) };
+  const db = new DataSource({ type: 'postgres', url: config.databaseUrl });
+  await db.initialize();
+
+  const rate = async (total: number, concurrency: number, op: () => Promise<void>) => {
+    let left = total;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (left-- > 0) await op();
+      }),
+    );
+    return total / ((performance.now() - t0) / 1000);
+  };
+  const request = async (s: MetricsServer, path: string, init: RequestInit = {}) => {
+    const r = await fetch(`http://127.0.0.1:${s.port}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+    });
+    if (r.status !== 200) throw new Error(`${path} ${r.status}: ${await r.text()}`);
+    return r.text();
+  };
+  const workloads = {
+    balance: (s: MetricsServer) => rate(4000, 10, async () => void (await request(s, '/api/v1/pix/balance'))),
+    cashOut: (s: MetricsServer) =>
+      rate(300, 5, async () => {
+        const body = JSON.stringify({ amount: '0.01', pix_key: 'bench@example.com', pix_key_type: 'EMAIL' });
+        await request(s, '/api/v1/pix/cash-out', { method: 'POST', body });
+      }),
+  };
+  const drain = async () => {
+    const accounts = [servers.on.accountId, servers.off.accountId];
+    for (const started = performance.now(); ; await new Promise((r) => setTimeout(r, 100))) {
+      const [row] = (await db.query(
+        `SELECT count(*)::int AS n FROM cash_outs WHERE account_id = ANY($1) AND status IN ('queued', 'processing')`,
+        [accounts],
+      )) as { n: number }[];
+      if (row?.n === 0) return;
+      if (performance.now() - started > 120_000) throw new Error(`${row?.n} cash-outs still unsettled after 120 s`);
+    }
+  };
+  const scrape = async () => {
+    const t0 = performance.now();
+    const text = await request(servers.on, '/metrics');
+    return { ms: performance.now() - t0, bytes: text.length };
+  };
+
+  console.log(`\nmetrics cost: ${ROUNDS} rounds (after ${WARM_UP} to warm up), each workload on both servers, order alternating`);
+  await scrape();
+  const results = { balance: { on: [] as number[], off: [] as number[] }, cashOut: { on: [] as number[], off: [] as number[] } };
+  let lastScrape = { ms: 0, bytes: 0 };
+  for (let round = 1 - WARM_UP; round <= ROUNDS; round++) {
+    const order = round % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const);
+    const line: string[] = [];
+    for (const name of ['balance', 'cashOut'] as const) {
+      for (const side of order) {
+        const opsPerSecond = await workloads[name](servers[side]);
+        if (round > 0) results[name][side].push(opsPerSecond);
+        line.push(`${name} ${side} ${opsPerSecond.toFixed(0)}`);
+      }
+      await drain();
+    }
+    lastScrape = await scrape();
+    console.log(`  ${round > 0 ? `round ${round}` : 'warm-up'}: ${line.join(', ')} ops/s`);
+  }
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  for (const [name, label] of [
+    ['balance', 'HTTP GET /api/v1/pix/balance, c=10'],
+    ['cashOut', 'HTTP POST /api/v1/pix/cash-out, c=5'],
+  ] as const) {
+    const on = median(results[name].on);
+    const off = median(results[name].off);
+    console.log(
+      `${label.padEnd(44)} metrics on ${on.toFixed(0).padStart(6)} ops/s, off ${off.toFixed(0).padStart(6)} ops/s: ` +
+        `${(((on - off) / off) * 100).toFixed(1)}% (median of ${ROUNDS})`,
+    );
+  }
+  console.log(`a scrape of /metrics: ${lastScrape.ms.toFixed(1)} ms, ${(lastScrape.bytes / 1024).toFixed(0)} KiB`);
+  await db.destroy();
+  for (const child of children) {
+    child.removeAllListeners('exit');
+    child.disconnect();
+  }
 }
 
 main().catch((err) => {

@@ -30,6 +30,7 @@ import { WebhooksWorkerModule } from './modules/webhooks/webhooks-worker.module.
 import { PrincipalGuard } from './shared/auth/principal.guard.js';
 import { HttpExceptionFilter } from './shared/errors/http-exception.filter.js';
 import { SharedModule } from './shared/shared.module.js';
+import { MetricsModule } from './shared/metrics/metrics.module.js';
 import { errorForLog, redactUrl } from './shared/logging/redaction.js';
 import type { Clock } from './shared/time/clock.js';
 
@@ -73,6 +74,7 @@ export class AppModule {
           useFactory: (cfg: AppConfig) => dataSourceOptions(cfg),
         }),
         SharedModule,
+        MetricsModule.register(config),
         IdentityModule,
         LedgerModule,
         TransactionsModule,

@@ -15,6 +15,7 @@ import { bodyShapeMiddleware } from './shared/http/body-shape.middleware.js';
 import { ErrorResponseDto } from './shared/http/api-docs.js';
 import { addErrorResponses } from './shared/http/error-responses.js';
 import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
+import { HttpMetrics } from './shared/metrics/http-metrics.js';
 
 export function buildOpenApi(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
@@ -39,6 +40,8 @@ export async function createApp(config: AppConfig = loadConfig(), options: AppOp
     bufferLogs: true,
   });
   app.useLogger(app.get(Logger));
+  // First, so every answer is timed, body-parser refusals included; not installed at all when disabled.
+  if (config.metricsEnabled) app.use(app.get(HttpMetrics).middleware);
   app.use(requestIdMiddleware);
   app.use(express.json({ limit: '1mb' }));
   app.use(bodyErrorMiddleware);

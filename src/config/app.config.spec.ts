@@ -52,4 +52,17 @@ describe('loadConfig', () => {
     expect(c.webhookTimeoutMs).toBe(15_000);
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }).webhookAllowPrivateNetworks).toBe(true);
   });
+
+  it('serves /metrics by default, open unless METRICS_TOKEN is set; a METRICS_ENABLED it cannot read refuses to start', () => {
+    expect(loadConfig({})).toMatchObject({ metricsEnabled: true, metricsToken: null });
+    expect(loadConfig({ METRICS_ENABLED: 'false' }).metricsEnabled).toBe(false);
+    expect(loadConfig({ METRICS_ENABLED: '0' }).metricsEnabled).toBe(false);
+    expect(loadConfig({ METRICS_ENABLED: '1' }).metricsEnabled).toBe(true);
+    for (const bad of ['yes', 'off', 'FALSE '])
+      expect(() => loadConfig({ METRICS_ENABLED: bad })).toThrow(/METRICS_ENABLED must be true or false/);
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-0123456789abcdef' }).metricsToken).toBe('scrape-0123456789abcdef');
+    for (const bad of ['short', 'has space 0123456789', 'x'.repeat(513)])
+      expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(/METRICS_TOKEN/);
+  });
 });

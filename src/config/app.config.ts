@@ -63,6 +63,10 @@ export interface AppConfig {
   webhookRescueAfterMs: number;
   /** Key material of the webhook signing secrets' encryption at rest (AES-256-GCM; the key is derived with HKDF). */
   webhookSecretsKey: string;
+  /** `GET /metrics` (Prometheus) and the per-request HTTP histogram; off: 404 and no per-request work. */
+  metricsEnabled: boolean;
+  /** When set, `GET /metrics` requires `Authorization: Bearer <token>` (compared in constant time). */
+  metricsToken: string | null;
 }
 
 /** The SPI/DICT adapters this build knows. */
@@ -183,7 +187,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookTargetConcurrency: Math.max(1, int('WEBHOOK_TARGET_CONCURRENCY', 4, env)),
     webhookRescueAfterMs: Math.max(100, int('WEBHOOK_RESCUE_AFTER_MS', 120000, env)),
     webhookSecretsKey,
+    metricsEnabled: strictBool('METRICS_ENABLED', true, env),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
+}
+
+/**
+ * `true`/`1` or `false`/`0`; anything else refuses to start. For a setting on by default, where reading a
+ * typo (`yes`, `on`) as false would silently switch it off.
+ */
+function strictBool(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new Error(`${name} must be true or false`);
+}
+
+/** A bearer token (RFC 6750 characters) of 16 to 512 characters; unset or empty: /metrics is open. */
+function metricsToken(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  if (!/^[A-Za-z0-9._~+/=-]{16,512}$/.test(raw)) {
+    throw new Error('METRICS_TOKEN must be 16-512 characters of A-Z a-z 0-9 . _ ~ + / = -');
+  }
+  return raw;
 }
 
 /** Field 60 of a BR Code holds 1-15 characters; refused at start rather than on the first charge. */

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DomainEvent } from '../domain/domain-event.js';
+import { Metrics, type CounterSpec, type OutcomeCounter } from '../metrics/metrics.js';
 import { OutboxWriter } from '../outbox/outbox.writer.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 
@@ -35,5 +36,37 @@ export class FakeOutbox extends OutboxWriter {
 
   async append(events: DomainEvent[]): Promise<void> {
     this.events.push(...events);
+  }
+}
+
+/** In-memory Metrics for unit tests: `count(name, labels)` is how often a counter moved with exactly those labels. */
+export class FakeMetrics extends Metrics {
+  private readonly counts = new Map<string, number>();
+
+  counter<L extends string>(spec: CounterSpec<L>): OutcomeCounter<L> {
+    return {
+      inc: (labels) => {
+        const key = FakeMetrics.key(spec.name, labels);
+        this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+      },
+    };
+  }
+
+  count(name: string, labels: Record<string, string>): number {
+    return this.counts.get(FakeMetrics.key(name, labels)) ?? 0;
+  }
+
+  /** Every increment of `name`, whatever its labels. */
+  total(name: string): number {
+    let sum = 0;
+    for (const [key, n] of this.counts) if (key.startsWith(`${name}{`)) sum += n;
+    return sum;
+  }
+
+  private static key(name: string, labels: Readonly<Record<string, string>>): string {
+    const sorted = Object.keys(labels)
+      .sort()
+      .map((k) => `${k}=${labels[k]}`);
+    return `${name}{${sorted.join(',')}}`;
   }
 }

@@ -1,6 +1,6 @@
 import { loadConfig } from '../../../config/app.config.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
-import { FakeOutbox, FakeUnitOfWork } from '../../../shared/testing/kernel.fakes.js';
+import { FakeMetrics, FakeOutbox, FakeUnitOfWork } from '../../../shared/testing/kernel.fakes.js';
 import { InMemoryCharges } from '../../cash-in/application/cash-in.fakes.js';
 import { ChargePayments } from '../../cash-in/application/charge-payments.js';
 import { ChargeQuotes } from '../../cash-in/application/charge-quotes.js';
@@ -83,7 +83,20 @@ export function cashOutWorld() {
     clock,
     chargeQuotes,
   );
-  const settle = new SettleCashOutUseCase(cashOuts, transactions, ledger, spi, outbox, uow, clock, config, feePolicy, chargePayments);
+  const metrics = new FakeMetrics();
+  const settle = new SettleCashOutUseCase(
+    cashOuts,
+    transactions,
+    ledger,
+    spi,
+    outbox,
+    uow,
+    clock,
+    config,
+    feePolicy,
+    chargePayments,
+    metrics,
+  );
   const returns = new ReturnCashOutUseCase(cashOuts, transactions, ledger, outbox, uow, config, clock);
 
   return {
@@ -101,6 +114,7 @@ export function cashOutWorld() {
     qrLookups,
     accountLimits,
     charges,
+    metrics,
     create,
     settle,
     returns,

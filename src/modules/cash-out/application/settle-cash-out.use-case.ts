@@ -13,6 +13,7 @@ import { CashOutRepository } from './cash-out.repository.js';
 import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
 import { SpiGateway, TransientSpiError, withSpiTimeout, type SpiResult } from './spi-gateway.js';
 import { Clock } from '../../../shared/time/clock.js';
+import { Metrics, type OutcomeCounter } from '../../../shared/metrics/metrics.js';
 
 /** The recipient's side of an on-us payment: its ledger credit, and then its `cash_in` and event. */
 interface OnUsCredit {
@@ -28,6 +29,22 @@ interface OnUsCredit {
 export const CHARGE_REFUSED = 'AG03';
 
 /**
+ * `settlement_outcomes_total{outcome, code}`, per process: `completed` and `failed` (code: the ISO 20022
+ * reason) once per payment, counted after the commit that recorded them; `requeued` (an SPI timeout,
+ * tried again) and `unresolved` (no definite answer on the last try: left for the reconciliation sweep)
+ * once per try. Code `none` but for `failed`.
+ */
+export type SettlementOutcome = 'completed' | 'failed' | 'requeued' | 'unresolved';
+export const SETTLEMENT_OUTCOMES = {
+  name: 'settlement_outcomes_total',
+  help: 'Cash-out settlement outcomes by ISO 20022 code',
+  labelNames: ['outcome', 'code'],
+} as const;
+
+/** A rejection code as a label value: an ISO 20022 reason (4 letters and digits), anything else `other`. */
+const codeLabel = (code: string) => (/^[A-Z0-9]{4}$/.test(code) ? code : 'other');
+
+/**
  * Drives one cash-out to a terminal state. Step 1 (own transaction): queued -> processing. Step 2:
  * the SPI call, outside any transaction (idempotent per end-to-end id). Step 3 (own transaction,
  * row-locked): completed (capture; on-us also credits the recipient) or failed (release). A rerun
@@ -36,6 +53,7 @@ export const CHARGE_REFUSED = 'AG03';
 @Injectable()
 export class SettleCashOutUseCase {
   private readonly logger = new Logger(SettleCashOutUseCase.name);
+  private readonly outcomes: OutcomeCounter<'outcome' | 'code'>;
 
   constructor(
     private readonly cashOuts: CashOutRepository,
@@ -48,7 +66,10 @@ export class SettleCashOutUseCase {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly fees: FeePolicy,
     private readonly charges: ChargePayments,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.outcomes = metrics.counter(SETTLEMENT_OUTCOMES);
+  }
 
   /**
    * Sends the payment to the SPI and records the outcome. A timeout is retried; on the `lastAttempt` the
@@ -62,11 +83,15 @@ export class SettleCashOutUseCase {
     try {
       result = cashOut.isOnUs ? { outcome: 'settled' } : await this.send(cashOut);
     } catch (err) {
-      if (!(err instanceof TransientSpiError) || !lastAttempt) throw err;
+      if (!(err instanceof TransientSpiError)) throw err;
+      if (!lastAttempt) {
+        this.count('requeued');
+        throw err;
+      }
       result = await this.definiteStatus(cashOut);
       this.logger.warn({ cashOutId, outcome: result.outcome }, 'SPI send timed out on the last attempt; the status query decided');
     }
-    await this.finish(cashOutId, result);
+    await this.finishAndCount(cashOutId, result);
   }
 
   /**
@@ -78,18 +103,33 @@ export class SettleCashOutUseCase {
     if (!cashOut) return;
     if (!cashOut.isOnUs) {
       const known = await this.timed(this.spi.status(cashOut.snapshot.endToEndId));
-      if (known.outcome !== 'unknown') return this.finish(cashOutId, known);
+      if (known.outcome !== 'unknown') return this.finishAndCount(cashOutId, known);
     }
     return this.execute(cashOutId, lastAttempt);
   }
 
   /** The SPI's definite outcome for a timed-out order, or an error that leaves the payment for the sweep. */
   private async definiteStatus(cashOut: CashOut): Promise<SpiResult> {
-    const known = await this.timed(this.spi.status(cashOut.snapshot.endToEndId));
-    if (known.outcome === 'unknown') {
-      throw new TransientSpiError(`SPI has no outcome for ${cashOut.snapshot.endToEndId} yet; left for reconciliation`);
+    try {
+      const known = await this.timed(this.spi.status(cashOut.snapshot.endToEndId));
+      if (known.outcome === 'unknown') {
+        throw new TransientSpiError(`SPI has no outcome for ${cashOut.snapshot.endToEndId} yet; left for reconciliation`);
+      }
+      return known;
+    } catch (err) {
+      if (err instanceof TransientSpiError) this.count('unresolved');
+      throw err;
     }
-    return known;
+  }
+
+  /** Records the outcome; counts it only once committed, and only by the run that recorded it. */
+  private async finishAndCount(id: string, result: SpiResult): Promise<void> {
+    const recorded = await this.finish(id, result);
+    if (recorded) this.count(recorded.status, recorded.code);
+  }
+
+  private count(outcome: SettlementOutcome, code = 'none'): void {
+    this.outcomes.inc({ outcome, code: outcome === 'failed' ? codeLabel(code) : 'none' });
   }
 
   private begin(id: string): Promise<CashOut | null> {
@@ -106,10 +146,11 @@ export class SettleCashOutUseCase {
     });
   }
 
-  private finish(id: string, result: SpiResult): Promise<void> {
+  /** The terminal state this run recorded (null: another run had recorded one). */
+  private finish(id: string, result: SpiResult): Promise<{ status: 'completed' | 'failed'; code?: string } | null> {
     return this.uow.run(async () => {
       const cashOut = await this.cashOuts.lock(id);
-      if (!cashOut || cashOut.status !== 'processing') return; // another worker finished it
+      if (!cashOut || cashOut.status !== 'processing') return null; // another worker finished it
       const now = this.clock.now();
       const c = cashOut.snapshot;
       let outcome = result;
@@ -146,6 +187,7 @@ export class SettleCashOutUseCase {
       await this.outbox.append(cashOut.pullEvents());
       if (onUs) await onUs.record();
       await this.cashOuts.update(cashOut);
+      return outcome.outcome === 'settled' ? { status: 'completed' as const } : { status: 'failed' as const, code: outcome.code };
     });
   }
 

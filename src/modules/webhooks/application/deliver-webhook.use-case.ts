@@ -4,6 +4,7 @@ import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { JobPublisher } from '../../../shared/queue/job-publisher.js';
 import { QUEUE_WEBHOOKS } from '../../../shared/queue/queue.names.js';
 import { Clock } from '../../../shared/time/clock.js';
+import { Metrics, type OutcomeCounter } from '../../../shared/metrics/metrics.js';
 import type { AttemptDecision, AttemptOutcome } from '../domain/webhook-delivery.aggregate.js';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository.js';
 import { DELIVER_JOB, DELIVER_JOB_OPTIONS, deliverJobId, type DeliverJobData } from './webhook-jobs.js';
@@ -16,6 +17,23 @@ export type DeliverResult = AttemptDecision['kind'] | 'skipped' | 'abandoned';
 export const GONE_REASON = 'the target answered 410 Gone';
 
 /**
+ * `webhook_deliveries_total{outcome}`, per process: one per try recorded, after its commit. `failed` is
+ * the last try failing or a 410 (which also disables the webhook). No webhook, client or URL label.
+ */
+export const WEBHOOK_DELIVERIES = {
+  name: 'webhook_deliveries_total',
+  help: 'Webhook delivery tries recorded, by outcome: delivered, retry_scheduled or failed',
+  labelNames: ['outcome'],
+} as const;
+
+const OUTCOME_LABEL: Record<AttemptDecision['kind'], 'delivered' | 'retry_scheduled' | 'failed'> = {
+  delivered: 'delivered',
+  retry: 'retry_scheduled',
+  failed: 'failed',
+  gone: 'failed',
+};
+
+/**
  * One try of one delivery. The try is made only if it is still awaited (its number not yet recorded,
  * the delivery pending), and recorded under the delivery's row lock after the answer, with the next
  * try's job queued after the commit. No lock is held while the request is out. A worker killed during
@@ -25,6 +43,7 @@ export const GONE_REASON = 'the target answered 410 Gone';
 @Injectable()
 export class DeliverWebhookUseCase {
   private readonly logger = new Logger(DeliverWebhookUseCase.name);
+  private readonly tries: OutcomeCounter<'outcome'>;
 
   constructor(
     private readonly deliveries: WebhookDeliveryRepository,
@@ -35,7 +54,10 @@ export class DeliverWebhookUseCase {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+    metrics: Metrics,
+  ) {
+    this.tries = metrics.counter(WEBHOOK_DELIVERIES);
+  }
 
   async execute(job: DeliverJobData): Promise<DeliverResult> {
     const delivery = await this.deliveries.find(job.deliveryId);
@@ -84,6 +106,7 @@ export class DeliverWebhookUseCase {
       return decision;
     });
     if (!decision) return 'skipped';
+    this.tries.inc({ outcome: OUTCOME_LABEL[decision.kind] });
     if (decision.kind === 'retry') await this.queueRetry(job, decision.retryAt);
     return decision.kind;
   }
