@@ -15,7 +15,17 @@ const MONEY_IS_NOT_A_FLOAT = 'Money is never a float: use Money (big.js) or deci
 
 export default defineConfig(
   {
-    ignores: ['dist/', 'node_modules/', 'coverage/', '**/*.cjs', 'jest.config.mjs', 'test/support/*.mjs'],
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      '**/*.cjs',
+      'jest.config.mjs',
+      'test/support/*.mjs',
+      // The typed client's build output, and its schema generated from openapi.json (`npm run client:generate`).
+      'clients/typescript/dist/',
+      'clients/typescript/src/schema.d.ts',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommended,
@@ -28,7 +38,14 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    // The typed client is its own program (its tsconfig: ESM, no decorators); same two rules.
+    files: ['clients/typescript/**/*.ts'],
+    languageOptions: {
+      parserOptions: { project: './clients/typescript/tsconfig.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'clients/typescript/**/*.ts'],
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
@@ -12,24 +12,13 @@ import { ensureDatabase, runMigrationsLocked } from './database/migrate.js';
 import { createValidationPipe } from './shared/errors/validation.pipe.js';
 import { bodyErrorMiddleware } from './shared/http/body-error.middleware.js';
 import { bodyShapeMiddleware } from './shared/http/body-shape.middleware.js';
-import { ErrorResponseDto } from './shared/http/api-docs.js';
-import { addErrorResponses } from './shared/http/error-responses.js';
+import { createOpenApiDocument } from './shared/http/openapi-document.js';
 import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
 import { HttpMetrics } from './shared/metrics/http-metrics.js';
 
+/** The OpenAPI document (Swagger UI, /docs-json, openapi.json): src/shared/http/openapi-document.ts. */
 export function buildOpenApi(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
-    .setTitle('Instant Payments Service')
-    .setDescription(
-      'Pix account-holder API: charges, payments, keys, balances, limits, refunds, MED, P2P and webhooks. ' +
-        'Errors share one body (see ErrorResponseDto); each operation lists its scope under x-required-scopes.',
-    )
-    .setVersion('1.0.0')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-key-id' }, 'apiKeyId')
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'x-secret-key' }, 'apiKeySecret')
-    .build();
-  return addErrorResponses(SwaggerModule.createDocument(app, config, { extraModels: [ErrorResponseDto] }));
+  return createOpenApiDocument(app);
 }
 
 /** Builds the configured app (used by main, the tests and the OpenAPI generator); does not listen. */

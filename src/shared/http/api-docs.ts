@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiHeader, ApiProperty, ApiPropertyOptional, ApiSecurity } from '@nestjs/swagger';
-import { AdminAuth, ClientAuth, ClientAuthOrApiKey, Public } from '../auth/auth.decorators.js';
+import { AdminAuth, ClientAuth, ClientAuthOrApiKey, Public as PublicAuth } from '../auth/auth.decorators.js';
 import type { ErrorCode } from '../errors/error-catalog.js';
 
 export class ErrorDetailDto {
@@ -59,4 +59,10 @@ export function AdminEndpoint(...scopes: string[]) {
   return applyDecorators(AdminAuth(...scopes), ApiBearerAuth('bearer'), ApiExtension('x-required-scopes', scopes));
 }
 
-export { Public };
+/**
+ * No authentication (health, token issuing): the guard lets every caller in, and the document declares
+ * `security: []` (openapi-document.ts turns the `x-public` mark into it).
+ */
+export function Public() {
+  return applyDecorators(PublicAuth(), ApiExtension('x-public', true));
+}

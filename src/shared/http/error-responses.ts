@@ -9,6 +9,11 @@ const AUTHENTICATED: ErrorCode[] = ['UNAUTHORIZED', 'INVALID_TOKEN', 'FORBIDDEN'
 const WITH_BODY: ErrorCode[] = ['VALIDATION_ERROR', 'MALFORMED_JSON', 'BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 /** Codes of every operation with query or path parameters. */
 const WITH_PARAMETERS: ErrorCode[] = ['VALIDATION_ERROR'];
+/** Statuses whose answer says when to try again (docs/conventions.md §3). */
+const RETRY_AFTER = new Set([429, 503]);
+
+/** The `request_id` of every generated error example (any UUID; the real one echoes `X-Request-Id`). */
+const EXAMPLE_REQUEST_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 interface Operation {
   security?: Record<string, unknown>[];
@@ -19,10 +24,30 @@ interface Operation {
   'x-required-scopes'?: string[];
 }
 
+/** The catalog's "when" (Markdown) as one plain sentence: the illustrative `message` of an example. */
+export function exampleMessage(code: ErrorCode): string {
+  const plain = ERROR_CATALOG[code].when.replace(/`/g, '').split(/; |\. /)[0]!;
+  return plain.charAt(0).toUpperCase() + plain.slice(1);
+}
+
+/** One error body per code, as the API answers it (docs/conventions.md §3): the response examples of a status. */
+export function errorExamples(codes: readonly ErrorCode[]): Record<string, { summary: string; value: unknown }> {
+  return Object.fromEntries(
+    codes.map((code) => {
+      const error =
+        code === 'VALIDATION_ERROR'
+          ? { code, message: 'amount must be a decimal string', details: [{ field: 'amount', issue: 'amount must be a decimal string' }] }
+          : { code, message: exampleMessage(code) };
+      return [code, { summary: `${code}: ${exampleMessage(code)}`, value: { success: false, error, request_id: EXAMPLE_REQUEST_ID } }];
+    }),
+  );
+}
+
 /**
  * Completes each operation's error responses from the error catalog: its own codes (`@ApiErrors`) and
  * those its kind implies, grouped by status; each status's response is the shared error body with
- * `error.code` restricted to that status's codes. `x-error-codes` lists them all.
+ * `error.code` restricted to that status's codes, and one named example per code. `x-error-codes`
+ * lists them all.
  */
 export function addErrorResponses(doc: OpenAPIObject): OpenAPIObject {
   for (const item of Object.values(doc.paths)) {
@@ -49,14 +74,29 @@ export function addErrorResponses(doc: OpenAPIObject): OpenAPIObject {
       for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
         op.responses[String(status)] = {
           description: `Error: ${list.join(', ')} (see docs/errors.md)`,
+          ...(RETRY_AFTER.has(status)
+            ? {
+                headers: {
+                  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', example: 30 } },
+                },
+              }
+            : {}),
           content: {
             'application/json': {
               schema: {
                 allOf: [
                   { $ref: '#/components/schemas/ErrorResponseDto' },
-                  { type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string', enum: list } } } } },
+                  // Narrows `error.code` only; the other fields of `error` are the first branch's, so this
+                  // branch must not forbid them (a validator applies each branch to `error` on its own).
+                  {
+                    type: 'object',
+                    properties: {
+                      error: { type: 'object', properties: { code: { type: 'string', enum: list } }, additionalProperties: true },
+                    },
+                  },
                 ],
               },
+              examples: errorExamples(list),
             },
           },
         };

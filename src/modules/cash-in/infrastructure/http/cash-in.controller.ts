@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Res } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
@@ -33,6 +33,7 @@ export class CashInController {
   @HttpCode(200)
   @ClientOrApiKeyEndpoint('pix:cashin:write')
   @ApiOperation({
+    operationId: 'createCharge',
     summary: 'Create a charge (immediate, or due-date with due_date): a dynamic BR Code and its QR image',
     description:
       'The charge is issued under the oldest Pix key of your default account (NO_RECEIVING_KEY without one). ' +
@@ -43,6 +44,34 @@ export class CashInController {
     name: 'X-Idempotency-Key',
     required: false,
     description: 'UUID; a retry with the same key and body replays the first answer',
+  })
+  @ApiBody({
+    type: CreateChargeRequest,
+    examples: {
+      immediate: {
+        summary: 'Immediate charge, expiring in one hour',
+        value: {
+          amount: '150.00',
+          reference: 'order-2026-0042',
+          description: 'Order 42',
+          expiration_time: 3600,
+          metadata: { order_id: '42' },
+        },
+      },
+      due_date: {
+        summary: 'Due-date charge with penalty, interest and an early-payment discount',
+        value: {
+          amount: '150.00',
+          reference: 'invoice-2026-0042',
+          due_date: '2026-12-10',
+          payer_name: 'Maria Souza',
+          payer_document: '12345678909',
+          penalty: { mode: 2, value: '2.00' },
+          interest: { mode: 3, value: '1.00' },
+          discount: { mode: 1, fixed_dates: [{ date: '2026-12-05', value: '5.00' }] },
+        },
+      },
+    },
   })
   @ApiOkResponse({ type: ChargeCreatedResponse })
   @ApiErrors('INVALID_IDEMPOTENCY_KEY', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'NO_RECEIVING_KEY', 'AMOUNT_TOO_LARGE')
@@ -80,7 +109,12 @@ export class CashInController {
 
   @Get(':id')
   @ClientEndpoint('pix:cashin:read')
-  @ApiOperation({ summary: 'Status of one of your charges (a pending charge past expires_at is expired on the spot)' })
+  @ApiOperation({
+    operationId: 'getCharge',
+    summary: 'Status of one of your charges (a pending charge past expires_at is expired on the spot)',
+    description:
+      'Status (`pending`, `completed`, `cancelled`, `expired`), the BR Code, the payer once paid, and for a due-date charge its terms and the amount due today. A pending charge read after `expires_at` is expired on the spot.',
+  })
   @ApiOkResponse({ type: ChargeStatusResponse })
   @ApiErrors('CASH_IN_NOT_FOUND')
   async show(@CurrentPrincipal() p: Principal, @UuidParam('id', 'Charge', 'CASH_IN_NOT_FOUND') id: string): Promise<ChargeStatusResponse> {
@@ -91,7 +125,12 @@ export class CashInController {
   @Post(':id/cancel')
   @HttpCode(200)
   @ClientOrApiKeyEndpoint('pix:cashin:write')
-  @ApiOperation({ summary: 'Cancel one of your pending charges; its QR code can no longer be paid' })
+  @ApiOperation({
+    operationId: 'cancelCharge',
+    summary: 'Cancel one of your pending charges; its QR code can no longer be paid',
+    description:
+      'Only a `pending` charge can be cancelled (else 400 CHARGE_NOT_PENDING); a decode or payment of its QR code is then refused. Accepts the API-key pair in place of a bearer token, like charge creation.',
+  })
   @ApiOkResponse({ type: ChargeCancelledResponse })
   @ApiErrors('CASH_IN_NOT_FOUND', 'CHARGE_NOT_PENDING')
   async cancel(

@@ -10,19 +10,30 @@ export class ChargeCreatedResponse {
   transaction_id: string;
   @ApiProperty({ example: 'pending' }) status: string;
   @ApiProperty({ example: 'data:image/png;base64,iVBORw0KGgo...', description: 'PNG data URI of qr_code_text' }) qr_code: string;
-  @ApiProperty({ description: 'The dynamic BR Code (copy-and-paste Pix)' }) qr_code_text: string;
+  @ApiProperty({
+    description: 'The dynamic BR Code (copy-and-paste Pix)',
+    example:
+      '00020101021226820014br.gov.bcb.pix2560pix.sandbox.local/qr/v2/3f2b8c1e-6d4a-4e7b-9a51-2c8d0e9f7a365204000053039865406150.005802BR5917Loja Exemplo Ltda6009SAO PAULO62360532k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G6304D093',
+  })
+  qr_code_text: string;
   @ApiProperty({ format: 'date-time' }) expires_at: string;
   @ApiProperty({ example: 'sandbox-k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G', description: 'The charge at the payment registry' })
   registry_document_id: string;
   @ApiProperty({ example: 'Charge created' }) message: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, description: 'Your metadata, as sent ({} when none)' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: { order_id: '42' },
+    description: 'Your metadata, as sent ({} when none)',
+  })
   metadata: Record<string, unknown>;
   @ApiProperty({ example: 'sandbox' }) provider: string;
 }
 
 export class ChargePayerDto {
-  @ApiProperty({ nullable: true, type: String }) name: string | null;
-  @ApiProperty({ nullable: true, type: String, description: 'Masked unless it is the expected payer you named' }) document: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'João Pereira' }) name: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '***.456.789-**', description: 'Masked unless it is the expected payer you named' })
+  document: string | null;
 }
 
 export class DueDateTermsDto {
@@ -37,26 +48,30 @@ export class DueDateTermsDto {
 /** The status record of a charge (docs/conventions.md §9). */
 export class ChargeStatusDto {
   @ApiProperty({ format: 'uuid' }) transaction_id: string;
-  @ApiProperty() conciliation_id: string;
+  @ApiProperty({ example: 'k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G' }) conciliation_id: string;
   @ApiProperty({ enum: ['pending', 'completed', 'cancelled', 'expired'] }) status: string;
   @ApiProperty({ example: '150.00' }) amount: string;
   @ApiProperty({ nullable: true, type: String, example: '150.00' }) paid_amount: string | null;
-  @ApiProperty({ nullable: true, type: String }) end_to_end_id: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'E0000000020260310150012345678901' }) end_to_end_id: string | null;
   @ApiProperty({ nullable: true, type: ChargePayerDto }) payer: ChargePayerDto | null;
   @ApiProperty({ nullable: true, type: ChargePayerDto, description: 'The expected payer you named' }) expected_payer: ChargePayerDto | null;
-  @ApiProperty() reference: string;
-  @ApiProperty({ nullable: true, type: String }) description: string | null;
-  @ApiProperty() pix_key: string;
-  @ApiProperty() qr_code_text: string;
+  @ApiProperty({ example: 'order-2026-0042' }) reference: string;
+  @ApiProperty({ nullable: true, type: String, example: 'Order 42' }) description: string | null;
+  @ApiProperty({ example: 'loja@example.com', description: 'The key the charge was issued under' }) pix_key: string;
+  @ApiProperty({
+    example:
+      '00020101021226820014br.gov.bcb.pix2560pix.sandbox.local/qr/v2/3f2b8c1e-6d4a-4e7b-9a51-2c8d0e9f7a365204000053039865406150.005802BR5917Loja Exemplo Ltda6009SAO PAULO62360532k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G6304D093',
+  })
+  qr_code_text: string;
   @ApiProperty({ format: 'date-time' }) expires_at: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) paid_at: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) cancelled_at: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) expired_at: string | null;
   @ApiProperty({ nullable: true, type: String, example: '2026-12-10' }) due_date: string | null;
   @ApiProperty({ nullable: true, type: DueDateTermsDto }) due_date_terms: DueDateTermsDto | null;
-  @ApiProperty({ type: 'object', additionalProperties: true }) details: Record<string, unknown>;
-  @ApiProperty({ type: 'object', additionalProperties: true }) metadata: Record<string, unknown>;
-  @ApiProperty() registry_document_id: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, example: {} }) details: Record<string, unknown>;
+  @ApiProperty({ type: 'object', additionalProperties: true, example: { order_id: '42' } }) metadata: Record<string, unknown>;
+  @ApiProperty({ example: 'sandbox-k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G' }) registry_document_id: string;
   @ApiProperty({ example: 'sandbox' }) provider: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;

@@ -57,7 +57,12 @@ export class FeeAdminController {
   @Get()
   @AdminEndpoint('admin:fees:read')
   @ApiErrors('CLIENT_NOT_FOUND')
-  @ApiOperation({ summary: "A client's fee schedule (types without a rule are free)" })
+  @ApiOperation({
+    operationId: 'listClientFees',
+    summary: "A client's fee schedule (types without a rule are free)",
+    description:
+      'One rule per transaction type that has one: a fixed part in BRL plus a percentage. Types without a rule are free. Needs an admin token with admin:fees:read.',
+  })
   @ApiOkResponse({ type: FeeScheduleResponse })
   async list(@UuidParam('client_id', 'Client', 'CLIENT_NOT_FOUND') clientId: string): Promise<FeeScheduleResponse> {
     const rules = await this.schedules.list(clientId);
@@ -69,7 +74,12 @@ export class FeeAdminController {
 
   @Put(':transaction_type')
   @AdminEndpoint('admin:fees:write')
-  @ApiOperation({ summary: "Set a client's fee for one transaction type (applied to cash_in credits)" })
+  @ApiOperation({
+    operationId: 'setClientFee',
+    summary: "Set a client's fee for one transaction type (applied to cash_in credits)",
+    description:
+      'Replaces the rule of one transaction type for this client: `fixed_amount` (BRL, >= 0) plus `percent` (0-100) of the amount (never more than the amount), taken from the credit (`tax_amount`, `net_amount = gross - tax`). Today only `cash_in` is charged; any other type is 400 FEE_TYPE_NOT_SUPPORTED.',
+  })
   @ApiOkResponse({ type: FeeRuleResponse })
   @ApiErrors('CLIENT_NOT_FOUND', 'FEE_TYPE_NOT_SUPPORTED')
   async put(

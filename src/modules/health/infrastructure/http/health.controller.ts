@@ -37,7 +37,12 @@ export class HealthController {
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'Liveness: the process serves requests' })
+  @ApiOperation({
+    summary: 'Liveness: the process serves requests',
+    description:
+      'Answers 200 while the process serves HTTP; no dependency is checked (a process whose database is down is alive). ' +
+      'For container liveness probes.',
+  })
   @ApiOkResponse({ type: HealthResponse })
   async live(): Promise<HealthResponse> {
     // No dependency is checked: a process whose database is down is alive (it answers 503 on /ready).
@@ -47,9 +52,14 @@ export class HealthController {
 
   @Get('ready')
   @Public()
-  @ApiOperation({ summary: 'Readiness: PostgreSQL and Redis answer' })
+  @ApiOperation({
+    summary: 'Readiness: PostgreSQL and Redis answer',
+    description:
+      'Pings PostgreSQL and Redis (2 s each): 200 `ready` when both answer, else 503 `not_ready` with the failing one ' +
+      '`down`. For load-balancer readiness probes.',
+  })
   @ApiOkResponse({ type: ReadinessResponse })
-  @ApiServiceUnavailableResponse({ type: ReadinessResponse })
+  @ApiServiceUnavailableResponse({ type: ReadinessResponse, example: { status: 'not_ready', checks: { database: 'up', redis: 'down' } } })
   async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessResponse> {
     const result = await this.runChecks();
     const checks = {

@@ -13,7 +13,12 @@ export class AuthController {
   @Post('bearer-token')
   @HttpCode(200)
   @Public()
-  @ApiOperation({ summary: 'Exchange an API key pair for a bearer token (1 h)' })
+  @ApiOperation({
+    operationId: 'createBearerToken',
+    summary: 'Exchange an API key pair for a bearer token (1 h)',
+    description:
+      'Send the key pair in `x-key-id` and `x-secret-key`. The token (HS256, one hour) carries the scopes asked for in `scopes`, or every scope of the key when none are asked; a scope the key lacks is 400 INVALID_SCOPE. Issuing is throttled per key id and per source address (429 with Retry-After). Tokens of a revoked key stop working within 60 s.',
+  })
   @ApiHeader({ name: 'x-key-id', required: true })
   @ApiHeader({ name: 'x-secret-key', required: true })
   @ApiOkResponse({ type: BearerTokenResponse })

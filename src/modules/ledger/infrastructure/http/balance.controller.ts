@@ -14,7 +14,12 @@ export class BalanceController {
 
   @Get()
   @ClientEndpoint('pix:balance:read')
-  @ApiOperation({ summary: 'Available, blocked and total balance of an account' })
+  @ApiOperation({
+    operationId: 'getBalance',
+    summary: 'Available, blocked and total balance of an account',
+    description:
+      '`available` can be spent; `blocked` is held by payments still settling and by MED blocks; `total = available + blocked`. Amounts have two decimals. Without `account_id`, your default account.',
+  })
   @ApiOkResponse({ type: BalanceResponse })
   @ApiErrors('ACCOUNT_NOT_FOUND')
   async get(@CurrentPrincipal() principal: Principal, @Query() query: BalanceQuery): Promise<BalanceResponse> {

@@ -4,15 +4,17 @@ import { AdminEndpoint } from '../../../../shared/http/api-docs.js';
 import { VerifyLedgerUseCase } from '../../application/verify-ledger.use-case.js';
 
 export class LedgerVerificationDto {
-  @ApiProperty() balanced: boolean;
-  @ApiProperty() journals_checked: number;
-  @ApiProperty() accounts_checked: number;
-  @ApiProperty({ type: [String] }) unbalanced_journals: string[];
-  @ApiProperty({ type: [String] }) mismatched_accounts: string[];
+  @ApiProperty({ example: true }) balanced: boolean;
+  @ApiProperty({ example: 1520 }) journals_checked: number;
+  @ApiProperty({ example: 42 }) accounts_checked: number;
+  @ApiProperty({ type: [String], example: [], description: 'Ids of journals whose postings do not sum to zero' })
+  unbalanced_journals: string[];
+  @ApiProperty({ type: [String], example: [], description: 'Ids of accounts whose stored balance differs from their postings' })
+  mismatched_accounts: string[];
 }
 
 export class LedgerVerificationResponse {
-  @ApiProperty() success: boolean;
+  @ApiProperty({ example: true }) success: boolean;
   @ApiProperty({ type: LedgerVerificationDto }) data: LedgerVerificationDto;
 }
 
@@ -23,7 +25,12 @@ export class LedgerAdminController {
 
   @Get('verify')
   @AdminEndpoint('admin:ledger:read')
-  @ApiOperation({ summary: 'Check the double-entry invariant: journals sum to zero, balances match postings' })
+  @ApiOperation({
+    operationId: 'verifyLedger',
+    summary: 'Check the double-entry invariant: journals sum to zero, balances match postings',
+    description:
+      "Reads every journal and account: each journal's postings must sum to zero, and each stored balance must equal the sum of its postings. `balanced` is true when both hold; otherwise the offending journal and account ids are listed. A full scan: for operators, not for polling.",
+  })
   @ApiOkResponse({ type: LedgerVerificationResponse })
   async get(): Promise<LedgerVerificationResponse> {
     const v = await this.verify.execute();

@@ -22,7 +22,12 @@ export class AdminLimitRequestsController {
 
   @Get()
   @AdminEndpoint('admin:limits:read')
-  @ApiOperation({ summary: "Every client's limit requests in one status (default pending, oldest first)" })
+  @ApiOperation({
+    operationId: 'adminListLimitRequests',
+    summary: "Every client's limit requests in one status (default pending, oldest first)",
+    description:
+      'Filter by `status` (default `pending`); oldest first, `limit` 1-100 (default 100), `offset`. Needs an admin token with admin:limits:read.',
+  })
   @ApiOkResponse({ type: AdminLimitRequestListResponse })
   async index(@Query() q: AdminLimitRequestsQuery): Promise<AdminLimitRequestListResponse> {
     const items = await this.list.execute(q.status ?? 'pending', q.limit ?? 100, q.offset ?? 0);
@@ -32,7 +37,12 @@ export class AdminLimitRequestsController {
   @Post(':id/approve')
   @HttpCode(200)
   @AdminEndpoint('admin:limits:write')
-  @ApiOperation({ summary: "Approve: the account's cap becomes the requested amount at once" })
+  @ApiOperation({
+    operationId: 'approveLimitRequest',
+    summary: "Approve: the account's cap becomes the requested amount at once",
+    description:
+      'Only a pending, unexpired request (else 409 LIMIT_REQUEST_NOT_PENDING). The cap of its type and period becomes the requested amount at once, and the decision is recorded with your admin id.',
+  })
   @ApiOkResponse({ type: AdminLimitRequestResponse })
   @ApiErrors('LIMIT_REQUEST_NOT_FOUND', 'LIMIT_REQUEST_NOT_PENDING')
   async approve(
@@ -45,7 +55,12 @@ export class AdminLimitRequestsController {
   @Post(':id/reject')
   @HttpCode(200)
   @AdminEndpoint('admin:limits:write')
-  @ApiOperation({ summary: 'Reject, with the reason the client will see' })
+  @ApiOperation({
+    operationId: 'rejectLimitRequest',
+    summary: 'Reject, with the reason the client will see',
+    description:
+      'Only a pending, unexpired request (else 409 LIMIT_REQUEST_NOT_PENDING). The cap does not change; the client sees `reason` as `response_reason`.',
+  })
   @ApiOkResponse({ type: AdminLimitRequestResponse })
   @ApiErrors('LIMIT_REQUEST_NOT_FOUND', 'LIMIT_REQUEST_NOT_PENDING')
   async reject(

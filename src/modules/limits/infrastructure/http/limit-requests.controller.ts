@@ -26,7 +26,12 @@ export class LimitRequestsController {
   @Post()
   @HttpCode(200)
   @ClientEndpoint('pix:limits:write')
-  @ApiOperation({ summary: 'Ask for another cap; an administrator approves or rejects it within 48 h' })
+  @ApiOperation({
+    operationId: 'createLimitRequest',
+    summary: 'Ask for another cap; an administrator approves or rejects it within 48 h',
+    description:
+      'Names one type and one period and the cap wanted. One pending request per account, type and period (409 PENDING_REQUEST_EXISTS); it expires unanswered after 48 h. An approval sets the cap at once.',
+  })
   @ApiOkResponse({ type: LimitRequestResponse })
   @ApiErrors('ACCOUNT_NOT_FOUND', 'PENDING_REQUEST_EXISTS')
   async open(@CurrentPrincipal() p: Principal, @Body() body: CreateLimitRequestBody): Promise<LimitRequestResponse> {
@@ -43,7 +48,12 @@ export class LimitRequestsController {
 
   @Get()
   @ClientEndpoint('pix:limits:read')
-  @ApiOperation({ summary: 'Your pending (unexpired) limit requests' })
+  @ApiOperation({
+    operationId: 'listLimitRequests',
+    summary: 'Your pending (unexpired) limit requests',
+    description:
+      'Only pending requests that have not expired, of your default account or of `account_id`. Decided or expired ones stay readable by id.',
+  })
   @ApiOkResponse({ type: LimitRequestListResponse })
   @ApiErrors('ACCOUNT_NOT_FOUND')
   async index(@CurrentPrincipal() p: Principal, @Query() q: LimitsQuery): Promise<LimitRequestListResponse> {
@@ -53,7 +63,11 @@ export class LimitRequestsController {
 
   @Get(':id')
   @ClientEndpoint('pix:limits:read')
-  @ApiOperation({ summary: 'One of your limit requests, in any status' })
+  @ApiOperation({
+    operationId: 'getLimitRequest',
+    summary: 'One of your limit requests, in any status',
+    description: "Pending, approved, rejected (with the administrator's reason) or expired. Another client's request is 404.",
+  })
   @ApiOkResponse({ type: LimitRequestResponse })
   @ApiErrors('LIMIT_REQUEST_NOT_FOUND')
   async show(

@@ -25,7 +25,12 @@ export class LimitsController {
 
   @Get()
   @ClientEndpoint('pix:limits:read')
-  @ApiOperation({ summary: 'Caps, usage and room left per limit type and period of one of your accounts' })
+  @ApiOperation({
+    operationId: 'getLimits',
+    summary: 'Caps, usage and room left per limit type and period of one of your accounts',
+    description:
+      'For `pix_out`, `pix_in`, `ted` and `boleto`: the daytime (06:00-20:00), nighttime (20:00-06:00), daily and monthly caps, each as `{limit, used, available}`, in São Paulo time; `pix_out` counts cash-outs and P2P transfers. Without `account_id`, your default account.',
+  })
   @ApiOkResponse({ type: LimitsResponse })
   @ApiErrors('ACCOUNT_NOT_FOUND')
   async get(@CurrentPrincipal() p: Principal, @Query() q: LimitsQuery): Promise<LimitsResponse> {

@@ -22,6 +22,7 @@ export class MedController {
   @Get('status/:status')
   @ClientEndpoint('pix:med:read')
   @ApiOperation({
+    operationId: 'listMedRequests',
     summary: 'List your MED requests in one status, newest first',
     description: 'Paged: `page` from 1 (default 1), `page_size` 1-100 (default 20); `total` counts every request of yours in the status.',
   })
@@ -41,6 +42,7 @@ export class MedController {
   @HttpCode(200)
   @ClientEndpoint('pix:med:write')
   @ApiOperation({
+    operationId: 'respondToMedRequest',
     summary: 'Answer a MED request against a payment you received',
     description:
       '`approve` sends the blocked amount back to the payer (your `med_return` transaction); `reject` releases it to you. ' +

@@ -25,7 +25,8 @@ export class MedRespondRequest {
 /** The MED record (docs/decisions.md, "MED"). */
 export class MedRecordDto implements MedRecord {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ description: 'The end-to-end id of the payment received' }) end_to_end_id: string;
+  @ApiProperty({ example: 'E99999004202603101500AbCdEfGhIjK', description: 'The end-to-end id of the payment received' })
+  end_to_end_id: string;
   @ApiProperty({ format: 'uuid', description: 'Your `cash_in` or `p2p_in` transaction the request is about' }) transaction_id: string;
   @ApiProperty({ format: 'uuid', description: 'Your account holding the block' }) account_id: string;
   @ApiProperty({ example: '50.00', description: "Claimed back: at most the payment's amount" }) amount: string;
@@ -34,7 +35,7 @@ export class MedRecordDto implements MedRecord {
     description: 'Blocked at opening: the smaller of `amount` and your available balance then; money arriving later does not add to it',
   })
   blocked_amount: string;
-  @ApiProperty({ nullable: true, type: String }) reason: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'Fraud claim by the payer' }) reason: string | null;
   @ApiProperty({ enum: MED_STATUSES }) status: MedStatus;
   @ApiProperty({ nullable: true, type: String, description: 'Your reason when you answered' }) response_reason: string | null;
   @ApiProperty({

@@ -22,6 +22,7 @@ export class P2pController {
   @HttpCode(200)
   @ClientEndpoint('pix:p2p:read')
   @ApiOperation({
+    operationId: 'lookupP2pAccount',
     summary: 'Find another client of this service by Pix key or account number',
     description: 'Only accounts held here answer; the document is masked. Spends the anti-scan budget of key look-ups (a miss costs more).',
   })
@@ -49,6 +50,7 @@ export class P2pController {
   @HttpCode(201)
   @ClientEndpoint('pix:p2p:write')
   @ApiOperation({
+    operationId: 'createP2pTransfer',
     summary: 'Pay another client of this service at once (P2P)',
     description:
       "Completed in the answer: your p2p_out and the payee's p2p_in share one end-to-end id. Counts towards your pix_out limits.",

@@ -69,12 +69,12 @@ export class P2pTransferDto {
   @ApiProperty({ format: 'uuid', description: 'The transfer: your p2p_out transaction' }) transaction_id: string;
   @ApiProperty({ example: 'completed' }) status: string;
   @ApiProperty({ example: '25.00' }) amount: string;
-  @ApiProperty() end_to_end_id: string;
+  @ApiProperty({ example: 'E99999004202603101500AbCdEfGhIjK' }) end_to_end_id: string;
   @ApiProperty({ format: 'uuid' }) from_account_id: string;
   @ApiProperty({ format: 'uuid' }) to_account_id: string;
   @ApiProperty({ example: 'Maria Silva' }) to_name: string;
-  @ApiProperty({ nullable: true, type: String }) description: string | null;
-  @ApiProperty({ nullable: true, type: String }) external_id: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'Dinner' }) description: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'split-2026-11' }) external_id: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
 }
 

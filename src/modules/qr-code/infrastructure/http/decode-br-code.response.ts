@@ -17,14 +17,19 @@ export class DiscountDto {
 }
 
 export class DecodeBrCodeResponse {
-  @ApiProperty() success: boolean;
+  @ApiProperty({ example: true }) success: boolean;
   @ApiProperty({ enum: ['static', 'dynamic'] }) qr_code_type: string;
-  @ApiProperty() pix_key: string;
-  @ApiProperty({ nullable: true, example: '150.00', description: 'null when the payer chooses the amount' }) amount: string | null;
-  @ApiProperty() receiver_name: string;
+  @ApiProperty({ example: 'maria@example.com' }) pix_key: string;
+  @ApiProperty({ type: String, nullable: true, example: '150.00', description: 'null when the payer chooses the amount' }) amount:
+    string | null;
+  @ApiProperty({ example: 'Maria Silva' }) receiver_name: string;
   @ApiProperty({ example: '00000000' }) receiver_ispb: string;
-  @ApiProperty() receiver_participant_name: string;
-  @ApiProperty({ description: 'Send as X-Pix-Lookup-E2E to pay this QR (valid 30 minutes, once)' }) end_to_end_id: string;
+  @ApiProperty({ example: 'BCO DO BRASIL S.A.' }) receiver_participant_name: string;
+  @ApiProperty({
+    example: 'E99999004202603101500AbCdEfGhIjK',
+    description: 'Send as X-Pix-Lookup-E2E to pay this QR (valid 30 minutes, once)',
+  })
+  end_to_end_id: string;
   @ApiPropertyOptional({
     example: 'k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G',
     description: "Dynamic QR: the charge's txid (the receiver's conciliation_id)",

@@ -40,7 +40,12 @@ export class QrCodeController {
   @Post('decode')
   @HttpCode(200)
   @ClientEndpoint('pix:cashout:write')
-  @ApiOperation({ summary: 'Decode a BR Code (static or dynamic); pay it with the returned end_to_end_id as X-Pix-Lookup-E2E' })
+  @ApiOperation({
+    operationId: 'decodeBrCode',
+    summary: 'Decode a BR Code (static or dynamic); pay it with the returned end_to_end_id as X-Pix-Lookup-E2E',
+    description:
+      'Parses the EMV payload (CRC16 checked; any fault is 400 INVALID_BR_CODE naming the field). A static code is resolved through the key directory; a dynamic one is fetched from its URL (in the sandbox, a charge of this service). The answer holds the recipient, the amount (null when the payer chooses) and a fresh `end_to_end_id`: send it as `X-Pix-Lookup-E2E` with a cash-out within 30 minutes to pay. Spends the anti-scan budget.',
+  })
   @ApiOkResponse({ type: DecodeBrCodeResponse })
   @ApiErrors('INVALID_BR_CODE', 'PIX_KEY_NOT_FOUND', 'QR_PAYLOAD_UNAVAILABLE', 'QR_CODE_EXPIRED', 'CHARGE_NOT_PAYABLE')
   async create(@CurrentPrincipal() p: Principal, @Body() body: DecodeBrCodeRequest): Promise<DecodeBrCodeResponse> {

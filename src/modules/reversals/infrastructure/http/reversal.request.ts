@@ -92,20 +92,21 @@ export class ListReversalsQuery extends LimitQuery {
 /** The spec's reversal record, with the failure and the message when there is one. */
 export class ReversalDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() external_id: string;
-  @ApiProperty() original_end_to_end_id: string;
+  @ApiProperty({ example: 'refund-2026-0042' }) external_id: string;
+  @ApiProperty({ example: 'E00000000202603101500AbCdEfGhIjK' }) original_end_to_end_id: string;
   @ApiProperty({ example: 'D99999004202603101500AbCdEfGhIjK', description: 'The return id: D + ISPB + yyyyMMddHHmm (UTC) + 11 characters' })
   refund_end_to_end_id: string;
   @ApiProperty({ example: '10.00' }) amount: string;
   @ApiProperty({ example: 'BRL' }) currency: string;
   @ApiProperty({ enum: ['queued', 'processing', 'completed', 'failed'] }) status: string;
   @ApiProperty({ enum: REFUND_CODES }) refund_code: string;
-  @ApiProperty({ nullable: true, type: String }) reason: string | null;
-  @ApiProperty({ nullable: true, type: String }) customer_message: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: true }) user_metadata: Record<string, unknown>;
-  @ApiProperty({ type: [String] }) tags: string[];
-  @ApiProperty({ nullable: true, type: String, example: 'AC03' }) error_code: string | null;
-  @ApiProperty({ nullable: true, type: String }) error_message: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'Order cancelled' }) reason: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'Sorry for the trouble' }) customer_message: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, example: { order_id: '42' } }) user_metadata: Record<string, unknown>;
+  @ApiProperty({ type: [String], example: ['refund'] }) tags: string[];
+  @ApiProperty({ nullable: true, type: String, example: null, description: 'Why it failed (ISO 20022 style, e.g. AC03)' }) error_code:
+    string | null;
+  @ApiProperty({ nullable: true, type: String, example: null }) error_message: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) completed_at: string | null;

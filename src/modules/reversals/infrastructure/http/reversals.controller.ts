@@ -47,6 +47,7 @@ export class ReversalsController {
   @HttpCode(200)
   @ClientEndpoint('pix:reversals:write')
   @ApiOperation({
+    operationId: 'createReversal',
     summary: 'Give back part or all of a payment you received (cash_in or p2p_in), within 90 days',
     description:
       'To a client of this service the money moves at once (`completed`); to another institution the amount is held and the ' +
@@ -99,7 +100,12 @@ export class ReversalsController {
 
   @Get()
   @ClientEndpoint('pix:reversals:read')
-  @ApiOperation({ summary: 'Your reversals, newest first, with filters' })
+  @ApiOperation({
+    operationId: 'listReversals',
+    summary: 'Your reversals, newest first, with filters',
+    description:
+      'Filters: `created_after`, `created_before`, `end_to_end_id` (of the original payment), `external_id`; `limit` 1-100 (default 20), newest first.',
+  })
   @ApiOkResponse({ type: ReversalListResponse })
   async list(@CurrentPrincipal() p: Principal, @Query() q: ListReversalsQuery): Promise<ReversalListResponse> {
     const found = await this.queries.list({
@@ -115,7 +121,12 @@ export class ReversalsController {
 
   @Get(':id')
   @ClientEndpoint('pix:reversals:read')
-  @ApiOperation({ summary: 'One of your reversals' })
+  @ApiOperation({
+    operationId: 'getReversal',
+    summary: 'One of your reversals',
+    description:
+      "Status (`queued`, `processing`, `completed`, `failed`), the `D…` return id, the refund code and, for a failure, its error code and message. Another client's reversal is 404.",
+  })
   @ApiOkResponse({ type: ReversalResponse })
   @ApiErrors('REVERSAL_NOT_FOUND')
   async show(@CurrentPrincipal() p: Principal, @UuidParam('id', 'Reversal', 'REVERSAL_NOT_FOUND') id: string): Promise<ReversalResponse> {

@@ -39,7 +39,7 @@ export class DepositRequest {
 
 export class DepositDto {
   @ApiProperty({ format: 'uuid' }) transaction_id: string;
-  @ApiProperty() end_to_end_id: string;
+  @ApiProperty({ example: 'E0000000020260310150012345678901' }) end_to_end_id: string;
   @ApiProperty({ format: 'uuid' }) account_id: string;
   @ApiProperty({ example: '150.00' }) amount: string;
   @ApiProperty({ example: 'completed' }) status: string;
@@ -47,6 +47,6 @@ export class DepositDto {
 }
 
 export class DepositResponse {
-  @ApiProperty() success: boolean;
+  @ApiProperty({ example: true }) success: boolean;
   @ApiProperty({ type: DepositDto }) data: DepositDto;
 }

@@ -27,14 +27,14 @@ export class SandboxPayChargeRequest {
 
 export class SandboxPayChargeDto {
   @ApiProperty({ format: 'uuid', description: "The charge's `cash_in` transaction" }) transaction_id: string;
-  @ApiProperty() end_to_end_id: string;
+  @ApiProperty({ example: 'E0000000020260310150012345678901' }) end_to_end_id: string;
   @ApiProperty({ example: '150.00' }) amount: string;
   @ApiProperty({ example: '0.00' }) fee: string;
   @ApiProperty({ example: 'completed' }) status: string;
 }
 
 export class SandboxPayChargeResponse {
-  @ApiProperty() success: boolean;
+  @ApiProperty({ example: true }) success: boolean;
   @ApiProperty({ type: SandboxPayChargeDto }) data: SandboxPayChargeDto;
 }
 
@@ -47,7 +47,12 @@ export class SandboxCashInController {
   @HttpCode(200)
   // Receiving a payment for one's own charge: the cash-in write scope.
   @ClientEndpoint('pix:cashin:write')
-  @ApiOperation({ summary: 'Simulate an external payer paying one of your pending charges (sandbox provider only)' })
+  @ApiOperation({
+    operationId: 'sandboxPayCharge',
+    summary: 'Simulate an external payer paying one of your pending charges (sandbox provider only)',
+    description:
+      'Pays the charge with the amount due now (any other `amount` is 400 AMOUNT_MISMATCH): the charge completes and its `cash_in` is credited, fees applied, as a payment from another institution would. Sandbox only; needs pix:cashin:write.',
+  })
   @ApiOkResponse({ type: SandboxPayChargeResponse })
   @ApiErrors('CASH_IN_NOT_FOUND', 'CHARGE_NOT_PAYABLE', 'QR_CODE_EXPIRED', 'AMOUNT_MISMATCH')
   async payCharge(

@@ -17,8 +17,8 @@ export class SandboxReturnRequest {
 }
 
 export class SandboxReturnResponse {
-  @ApiPropertyOptional() success: boolean;
-  @ApiPropertyOptional() transaction_id: string;
+  @ApiPropertyOptional({ example: true }) success: boolean;
+  @ApiPropertyOptional({ format: 'uuid', description: 'The cash-out' }) transaction_id: string;
   @ApiPropertyOptional({ example: 'returned' }) status: string;
   @ApiPropertyOptional({ example: '10.00' }) returned_amount: string;
 }
@@ -32,7 +32,12 @@ export class SandboxCashOutController {
   @HttpCode(200)
   // Simulating a return acts on one's own cash-out: the cash-out write scope.
   @ClientEndpoint('pix:cashout:write')
-  @ApiOperation({ summary: "Simulate the recipient's bank returning one of your completed cash-outs" })
+  @ApiOperation({
+    operationId: 'sandboxReturnCashOut',
+    summary: "Simulate the recipient's bank returning one of your completed cash-outs",
+    description:
+      'Only a `completed` cash-out to another institution that was not returned yet (else 400 CASH_OUT_NOT_RETURNABLE). `amount` (default: all of it) comes back as a `reversal_in` and the cash-out becomes `returned`. Sandbox only; needs pix:cashout:write.',
+  })
   @ApiOkResponse({ type: SandboxReturnResponse })
   @ApiErrors('CASH_OUT_NOT_FOUND', 'CASH_OUT_NOT_RETURNABLE', 'INVALID_STATE_TRANSITION')
   async return(

@@ -15,7 +15,12 @@ export class SandboxDepositsController {
   @HttpCode(200)
   // A simulated inbound Pix needs the scope of receiving one.
   @ClientEndpoint('pix:cashin:write')
-  @ApiOperation({ summary: 'Simulate an inbound Pix credit to one of your accounts (sandbox provider only)' })
+  @ApiOperation({
+    operationId: 'sandboxDeposit',
+    summary: 'Simulate an inbound Pix credit to one of your accounts (sandbox provider only)',
+    description:
+      'Credits `amount` to your default account (or `account_id`) as a completed `cash_in` from a simulated external payer, fees applied. Exists only with PIX_PROVIDER=sandbox; needs pix:cashin:write.',
+  })
   @ApiOkResponse({ type: DepositResponse })
   @ApiErrors('ACCOUNT_NOT_FOUND', 'AMOUNT_TOO_LARGE')
   async create(@CurrentPrincipal() p: Principal, @Body() body: DepositRequest): Promise<DepositResponse> {

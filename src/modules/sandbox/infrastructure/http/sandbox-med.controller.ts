@@ -33,12 +33,12 @@ export class SandboxOpenMedRequest {
 /** The MED record (the same as in GET /api/v1/pix/med/status/{status}). */
 export class SandboxMedDto implements MedRecord {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty() end_to_end_id: string;
+  @ApiProperty({ example: 'E99999004202603101500AbCdEfGhIjK' }) end_to_end_id: string;
   @ApiProperty({ format: 'uuid' }) transaction_id: string;
   @ApiProperty({ format: 'uuid' }) account_id: string;
   @ApiProperty({ example: '50.00' }) amount: string;
   @ApiProperty({ example: '50.00', description: 'min(amount, your available balance at opening)' }) blocked_amount: string;
-  @ApiProperty({ nullable: true, type: String }) reason: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'Fraud claim by the payer' }) reason: string | null;
   @ApiProperty({ enum: MED_STATUSES, example: 'OPEN' }) status: MedStatus;
   @ApiProperty({ nullable: true, type: String }) response_reason: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'uuid' }) return_transaction_id: string | null;
@@ -64,6 +64,7 @@ export class SandboxMedController {
   // Acts on the MED requests against one's own received payments: the MED write scope.
   @ClientEndpoint('pix:med:write')
   @ApiOperation({
+    operationId: 'sandboxOpenMed',
     summary: "Simulate the payer's institution opening a MED request against a payment you received (sandbox provider only)",
     description:
       'Blocks min(amount, your available balance) at once, in the same database transaction as the request and `med.opened`. ' +

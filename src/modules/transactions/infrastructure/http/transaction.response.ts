@@ -2,15 +2,16 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class BankDto {
   @ApiProperty({ example: '99999004' }) ispb: string;
-  @ApiProperty() participant_name: string;
+  @ApiProperty({ example: 'Instant Payments Sandbox' }) participant_name: string;
   @ApiProperty({ example: '0001' }) agency: string;
-  @ApiProperty() account: string;
+  @ApiProperty({ example: '123456789' }) account: string;
   @ApiProperty({ example: 'payment' }) account_type: string;
 }
 
 export class PartyDto {
-  @ApiProperty({ nullable: true }) name: string | null;
-  @ApiProperty({ nullable: true }) document: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Maria Silva' }) name: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '***.456.789-**', description: 'Masked unless it is your own' })
+  document: string | null;
   @ApiPropertyOptional({ type: BankDto, nullable: true }) bank?: BankDto | null;
 }
 
@@ -27,8 +28,8 @@ export class LedgerEntryDto {
 
 export class TransactionDto {
   @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ nullable: true }) external_id: string | null;
-  @ApiProperty({ nullable: true }) reference: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'order 2026/0042' }) external_id: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'order-2026-0042' }) reference: string | null;
   @ApiProperty({ format: 'uuid' }) client_id: string;
   @ApiProperty({ example: 'cash_in' }) type: string;
   @ApiProperty({ example: '150.00' }) amount: string;
@@ -42,20 +43,22 @@ export class TransactionDto {
   reversed_amount: string;
   @ApiProperty({ example: 'BRL' }) currency: string;
   @ApiProperty({ example: 'completed' }) status: string;
-  @ApiProperty({ nullable: true }) pix_key: string | null;
-  @ApiProperty({ nullable: true, example: 'evp' }) pix_key_type: string | null;
-  @ApiProperty({ nullable: true }) e2e: string | null;
-  @ApiProperty({ nullable: true }) payer_name: string | null;
-  @ApiProperty({ nullable: true }) payer_document: string | null;
-  @ApiProperty({ nullable: true }) receiver_name: string | null;
-  @ApiProperty({ nullable: true }) receiver_document: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '7d9f0c2a-51b4-4c3e-8f6a-2b1e9d4c7a05' }) pix_key: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'evp' }) pix_key_type: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'E0000000020260310150012345678901', description: 'End-to-end id' }) e2e:
+    string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'João Pereira' }) payer_name: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '***.456.789-**' }) payer_document: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Maria Silva' }) receiver_name: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '***.654.321-**' }) receiver_document: string | null;
   @ApiProperty({ type: PartyDto }) payer: PartyDto;
   @ApiProperty({ type: PartyDto }) receiver: PartyDto;
-  @ApiProperty({ nullable: true }) description: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Order 42' }) description: string | null;
   @ApiProperty({ example: 'api' }) channel: string;
-  @ApiPropertyOptional({ nullable: true }) error_code?: string | null;
-  @ApiPropertyOptional({ nullable: true }) error_message?: string | null;
-  @ApiProperty({ format: 'date-time', nullable: true }) processed_at: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: null, description: 'Why a payment failed (ISO 20022 style, e.g. AC03)' })
+  error_code?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, example: null }) error_message?: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) processed_at: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
   @ApiProperty({ type: [LedgerEntryDto] }) ledger_entries: LedgerEntryDto[];
@@ -63,9 +66,9 @@ export class TransactionDto {
 
 export class TransactionPageDto {
   @ApiProperty({ type: [TransactionDto] }) transactions: TransactionDto[];
-  @ApiProperty({ description: 'Matching transactions, counted up to 10,000 (10000 means 10,000 or more)' }) total: number;
-  @ApiProperty() limit: number;
-  @ApiProperty() offset: number;
+  @ApiProperty({ example: 1, description: 'Matching transactions, counted up to 10,000 (10000 means 10,000 or more)' }) total: number;
+  @ApiProperty({ example: 20 }) limit: number;
+  @ApiProperty({ example: 0 }) offset: number;
 }
 
 export class TransactionListResponse {

@@ -21,7 +21,12 @@ export class TransactionsController {
 
   @Get()
   @ClientEndpoint()
-  @ApiOperation({ summary: "List the client's transactions (any client bearer token)" })
+  @ApiOperation({
+    operationId: 'listTransactions',
+    summary: "List the client's transactions (any client bearer token)",
+    description:
+      'Newest first, every type (cash_in, cash_out, p2p_in, p2p_out, reversal_in, reversal_out, med_return), filtered by `type`, `status`, `e2e`, `reference` and `date_from`/`date_to` (both, at most 30 days apart). `limit` 1-100 (default 20), `offset` up to 10,000; `total` counts up to 10,000. Any client token will do; no scope is needed.',
+  })
   @ApiOkResponse({ type: TransactionListResponse })
   @ApiErrors('INVALID_DATE_RANGE', 'DATE_RANGE_TOO_LARGE')
   async index(@CurrentPrincipal() p: Principal, @Query() q: ListTransactionsQuery): Promise<TransactionListResponse> {
@@ -43,7 +48,12 @@ export class TransactionsController {
 
   @Get(':id')
   @ClientEndpoint()
-  @ApiOperation({ summary: 'One transaction of the client, with its ledger entries' })
+  @ApiOperation({
+    operationId: 'getTransaction',
+    summary: 'One transaction of the client, with its ledger entries',
+    description:
+      "The statement line of a payment: its amounts (gross, fee, net, reversed), parties (documents you did not supply are masked), end-to-end id, status and every ledger entry with before/after balances. Another client's transaction is 404, as a missing one.",
+  })
   @ApiOkResponse({ type: TransactionResponse })
   @ApiErrors('TRANSACTION_NOT_FOUND')
   async show(

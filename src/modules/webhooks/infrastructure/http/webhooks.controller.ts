@@ -39,6 +39,7 @@ export class WebhooksController {
   @HttpCode(201)
   @ClientEndpoint('webhooks:write')
   @ApiOperation({
+    operationId: 'createWebhook',
     summary: 'Subscribe an HTTPS URL to your events; the answer holds the signing secret, shown only this once',
     description:
       `${SIGNING} The URL must be HTTPS and resolve to public addresses only (checked again at every delivery, ` +
@@ -53,7 +54,11 @@ export class WebhooksController {
 
   @Get()
   @ClientEndpoint('webhooks:read')
-  @ApiOperation({ summary: 'Your webhooks, oldest first (never their secrets)' })
+  @ApiOperation({
+    operationId: 'listWebhooks',
+    summary: 'Your webhooks, oldest first (never their secrets)',
+    description: 'URL, events, enabled flag and timestamps of each webhook of yours; secrets are shown only at creation and rotation.',
+  })
   @ApiOkResponse({ type: WebhookListResponse })
   async index(@CurrentPrincipal() p: Principal): Promise<WebhookListResponse> {
     const now = this.clock.now();
@@ -62,7 +67,11 @@ export class WebhooksController {
 
   @Get(':id')
   @ClientEndpoint('webhooks:read')
-  @ApiOperation({ summary: 'One of your webhooks' })
+  @ApiOperation({
+    operationId: 'getWebhook',
+    summary: 'One of your webhooks',
+    description: "URL, events, enabled flag and timestamps (never the secret). Another client's webhook is 404.",
+  })
   @ApiOkResponse({ type: WebhookResponse })
   @ApiErrors('WEBHOOK_NOT_FOUND')
   async show(@CurrentPrincipal() p: Principal, @UuidParam('id', 'Webhook', 'WEBHOOK_NOT_FOUND') id: string): Promise<WebhookResponse> {
@@ -72,6 +81,7 @@ export class WebhooksController {
   @Put(':id')
   @ClientEndpoint('webhooks:write')
   @ApiOperation({
+    operationId: 'updateWebhook',
     summary: 'Replace a webhook’s URL and events; `enabled` turns delivery back on or pauses it',
     description: 'The secret does not change (rotate it with POST /api/v1/webhooks/{id}/rotate-secret). Omitted `events`: every event.',
   })
@@ -87,7 +97,12 @@ export class WebhooksController {
 
   @Delete(':id')
   @ClientEndpoint('webhooks:write')
-  @ApiOperation({ summary: 'Delete a webhook; its pending deliveries end `failed`, its delivery log stays readable' })
+  @ApiOperation({
+    operationId: 'deleteWebhook',
+    summary: 'Delete a webhook; its pending deliveries end `failed`, its delivery log stays readable',
+    description:
+      'No further deliveries are made; pending ones end `failed`. The delivery log stays readable through GET /api/v1/webhooks/deliveries/{delivery_id}.',
+  })
   @ApiOkResponse({ type: WebhookDeletedResponse })
   @ApiErrors('WEBHOOK_NOT_FOUND')
   async destroy(
@@ -102,6 +117,7 @@ export class WebhooksController {
   @HttpCode(200)
   @ClientEndpoint('webhooks:write')
   @ApiOperation({
+    operationId: 'rotateWebhookSecret',
     summary: 'A new signing secret; for 24 h deliveries are signed with both, so nothing in flight fails to verify',
     description: 'Switch your verifier to the new secret within `previous_secret_expires_at` (docs/webhooks.md, "Rotating the secret").',
   })
@@ -121,6 +137,7 @@ export class WebhooksController {
   @Get(':id/deliveries')
   @ClientEndpoint('webhooks:read')
   @ApiOperation({
+    operationId: 'listWebhookDeliveries',
     summary: 'A webhook’s deliveries, newest first; filter by `status`',
     description: 'Paged: `page` from 1 (default 1), `page_size` 1-100 (default 20).',
   })
@@ -140,7 +157,12 @@ export class WebhooksController {
 
   @Get('deliveries/:delivery_id')
   @ClientEndpoint('webhooks:read')
-  @ApiOperation({ summary: 'One delivery: the payload sent and every try (time, HTTP status, latency, error)' })
+  @ApiOperation({
+    operationId: 'getWebhookDelivery',
+    summary: 'One delivery: the payload sent and every try (time, HTTP status, latency, error)',
+    description:
+      'The notification exactly as sent (its `id` is the `webhook-id` header), its status, the next try, and every attempt with time, HTTP status, latency and error.',
+  })
   @ApiOkResponse({ type: DeliveryResponse })
   @ApiErrors('DELIVERY_NOT_FOUND')
   async delivery(
@@ -162,6 +184,7 @@ export class WebhooksController {
   @HttpCode(200)
   @ClientEndpoint('webhooks:write')
   @ApiOperation({
+    operationId: 'resendWebhookDelivery',
     summary: 'Re-queue a failed or undelivered delivery; the next worker run sends it',
     description:
       'A `failed` delivery becomes `pending` for another try; a `pending` one is tried now instead of at its next retry. ' +
