@@ -8,6 +8,7 @@ import { FeePolicy } from '../../fees/application/fee-policy.js';
 import { InMemoryFeeSchedules } from '../../fees/application/fees.fakes.js';
 import type { AccountWithHolder } from '../../identity/application/account-directory.js';
 import { InMemoryIdentity } from '../../identity/application/identity.fakes.js';
+import type { DirectoryEntry } from '../../keys/application/key-directory.js';
 import { InMemoryKeyDirectory } from '../../keys/application/key-directory.fakes.js';
 import { FakeParticipants } from '../../keys/application/keys.fakes.js';
 import { inMemoryLookupThrottle } from '../../keys/application/lookup-throttle.fakes.js';
@@ -32,6 +33,20 @@ import { SettleCashOutUseCase } from './settle-cash-out.use-case.js';
 export const NOON = new Date('2026-03-10T15:00:00.000Z');
 /** An institution of the participant list other than this one. */
 export const BB = { ispb: '00000000', name: 'BCO DO BRASIL S.A.', shortName: 'BCO DO BRASIL S.A.' };
+
+/** Joana's e-mail key, at another institution (BB): paying it goes through the SPI. */
+export const JOANA_KEY: DirectoryEntry = {
+  keyType: 'EMAIL',
+  keyValue: 'joana@example.com',
+  ispb: BB.ispb,
+  participantName: BB.name,
+  branch: '1234',
+  accountNumber: '5678901',
+  accountType: 'CACC',
+  holderName: 'Joana Externa',
+  holderDocument: '52998224725',
+  personType: 'NATURAL_PERSON',
+};
 
 /**
  * The cash-out use cases wired as production wires them, with every port in memory: the real

@@ -1,7 +1,6 @@
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import { Money } from '../../../shared/money/money.js';
-import type { DirectoryEntry } from '../../keys/application/key-directory.js';
-import { BB, cashOutWorld, NOON, refusal, type CashOutWorld } from './cash-out-world.fakes.js';
+import { BB, cashOutWorld, NOON, refusal, type CashOutWorld, JOANA_KEY } from './cash-out-world.fakes.js';
 import type { CreateCashOutCommand } from './create-cash-out.use-case.js';
 
 const MARIA = { client: 'client-maria', account: 'acc-maria', document: '39053344705', name: 'Maria Silva' };
@@ -9,18 +8,6 @@ const JOAO = { client: 'client-joao', account: 'acc-joao', document: '1234567890
 const PSP = { ispb: '99999004', name: 'Instant Payments Sandbox' };
 
 /** Joana's e-mail key, at another institution. */
-const JOANA_KEY: DirectoryEntry = {
-  keyType: 'EMAIL',
-  keyValue: 'joana@example.com',
-  ispb: BB.ispb,
-  participantName: BB.name,
-  branch: '1234',
-  accountNumber: '5678901',
-  accountType: 'CACC',
-  holderName: 'Joana Externa',
-  holderDocument: '52998224725',
-  personType: 'NATURAL_PERSON',
-};
 const JOANA: Counterparty = {
   name: 'Joana Externa',
   document: '52998224725',

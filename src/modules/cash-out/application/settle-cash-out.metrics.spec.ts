@@ -1,22 +1,9 @@
 import { Logger } from '@nestjs/common';
-import type { DirectoryEntry } from '../../keys/application/key-directory.js';
-import { BB, cashOutWorld, NOON, type CashOutWorld } from './cash-out-world.fakes.js';
+import { cashOutWorld, NOON, type CashOutWorld, JOANA_KEY } from './cash-out-world.fakes.js';
 import { SETTLEMENT_OUTCOMES } from './settle-cash-out.use-case.js';
 import { TransientSpiError } from './spi-gateway.js';
 
 const MARIA = { client: 'client-maria', account: 'acc-maria', document: '39053344705', name: 'Maria Silva' };
-const JOANA_KEY: DirectoryEntry = {
-  keyType: 'EMAIL',
-  keyValue: 'joana@example.com',
-  ispb: BB.ispb,
-  participantName: BB.name,
-  branch: '1234',
-  accountNumber: '5678901',
-  accountType: 'CACC',
-  holderName: 'Joana Externa',
-  holderDocument: '52998224725',
-  personType: 'NATURAL_PERSON',
-};
 const NAME = SETTLEMENT_OUTCOMES.name;
 
 Logger.overrideLogger(false);

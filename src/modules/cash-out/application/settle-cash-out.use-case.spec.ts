@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { Money } from '../../../shared/money/money.js';
 import { counterpartyOf, type DirectoryEntry } from '../../keys/application/key-directory.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
-import { BB, cashOutWorld, NOON, refusal, type CashOutWorld } from './cash-out-world.fakes.js';
+import { cashOutWorld, NOON, refusal, type CashOutWorld, JOANA_KEY } from './cash-out-world.fakes.js';
 import { TransientSpiError } from './spi-gateway.js';
 
 const MARIA = { client: 'client-maria', account: 'acc-maria', document: '39053344705', name: 'Maria Silva' };
@@ -10,18 +10,6 @@ const JOAO = { client: 'client-joao', account: 'acc-joao', document: '1234567890
 const PSP = { ispb: '99999004', name: 'Instant Payments Sandbox' };
 const JOAO_EVP = '4f1c2b8e-9a4d-4c6e-8f7a-1b2c3d4e5f60';
 
-const JOANA_KEY: DirectoryEntry = {
-  keyType: 'EMAIL',
-  keyValue: 'joana@example.com',
-  ispb: BB.ispb,
-  participantName: BB.name,
-  branch: '1234',
-  accountNumber: '5678901',
-  accountType: 'CACC',
-  holderName: 'Joana Externa',
-  holderDocument: '52998224725',
-  personType: 'NATURAL_PERSON',
-};
 /** João's random key, at this institution: paying it settles on-us. */
 const JOAO_KEY: DirectoryEntry = {
   keyType: 'EVP',
