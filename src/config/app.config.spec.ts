@@ -39,9 +39,14 @@ describe('loadConfig', () => {
   it("retries webhooks on Standard Webhooks' schedule by default, or on WEBHOOK_RETRY_SCHEDULE", () => {
     const h = 3_600_000;
     expect(loadConfig({}).webhookRetryScheduleMs).toEqual([5000, 300_000, 1_800_000, 2 * h, 5 * h, 10 * h, 14 * h, 20 * h, 24 * h]);
-    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '250ms, 1s,2m' }).webhookRetryScheduleMs).toEqual([250, 1000, 120_000]);
+    // docs/conventions.md §12 documents the variable in seconds, default `5,300,1800,7200,18000,36000,50400,72000,86400`.
+    expect(parseRetrySchedule('5,300,1800,7200,18000,36000,50400,72000,86400')).toEqual(loadConfig({}).webhookRetryScheduleMs);
+    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '1,1,2' }).webhookRetryScheduleMs).toEqual([1000, 1000, 2000]);
+    expect(parseRetrySchedule('5')).toEqual([5000]);
+    // Unit suffixes stay as an extension, and mix with bare seconds.
+    expect(loadConfig({ WEBHOOK_RETRY_SCHEDULE: '250ms, 1s,2m, 3' }).webhookRetryScheduleMs).toEqual([250, 1000, 120_000, 3000]);
     expect(parseRetrySchedule('1h')).toEqual([h]);
-    for (const bad of ['5', '5d', '-1s', '1.5s', '5s,,5m', Array(31).fill('1s').join(',')]) {
+    for (const bad of ['5d', '-1', '-1s', '1.5', '1.5s', '5s,,5m', '', 'five', Array(31).fill('1').join(',')]) {
       expect(() => parseRetrySchedule(bad)).toThrow(/WEBHOOK_RETRY_SCHEDULE/);
     }
   });

@@ -92,8 +92,11 @@ function bool(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean 
   return raw === 'true' || raw === '1';
 }
 
-/** Standard Webhooks' retry schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h after the failures. */
-export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,14h,20h,24h';
+/**
+ * Standard Webhooks' retry schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h after the failures,
+ * written as docs/conventions.md §12 documents it (seconds).
+ */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5,300,1800,7200,18000,36000,50400,72000,86400';
 
 /**
  * Encrypts webhook secrets in development when neither WEBHOOK_SECRETS_KEY nor JWT_SECRET is set. It is
@@ -103,13 +106,18 @@ export const DEVELOPMENT_WEBHOOK_SECRETS_KEY = 'development-only-webhook-secrets
 
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
-/** `5s,5m,30m,2h` -> milliseconds; each step a whole number with a unit (ms, s, m, h), at most 30 steps. */
+/**
+ * `5,300,1800` -> milliseconds. docs/conventions.md §12 documents the variable in seconds, so a bare whole
+ * number is seconds; a unit suffix (`500ms`, `5s`, `5m`, `2h`) is accepted as an extension. At most 30 steps.
+ */
 export function parseRetrySchedule(raw: string): number[] {
   const steps = raw.split(',').map((s) => s.trim());
   const ms = steps.map((step) => {
-    const m = /^(\d{1,9})(ms|s|m|h)$/.exec(step);
-    if (!m?.[1] || !m[2]) throw new Error(`WEBHOOK_RETRY_SCHEDULE: "${step}" is not a duration like 500ms, 5s, 5m or 2h`);
-    return Number(m[1]) * (DURATION_UNITS[m[2]] ?? 1);
+    const m = /^(\d{1,9})(ms|s|m|h)?$/.exec(step);
+    if (!m?.[1]) {
+      throw new Error(`WEBHOOK_RETRY_SCHEDULE: "${step}" is not a number of seconds (or a duration like 500ms, 5s, 5m or 2h)`);
+    }
+    return Number(m[1]) * DURATION_UNITS[m[2] ?? 's']!;
   });
   if (ms.length > 30) throw new Error('WEBHOOK_RETRY_SCHEDULE: at most 30 retries');
   return ms;
