@@ -103,10 +103,58 @@ describe('Cash-in charges (e2e)', () => {
       expect(tx.body.data).toMatchObject({ type: 'cash_in', status: 'pending', amount: '13.00', reference: 'stmt-1' });
     });
 
-    it('refuses a client with no Pix key: NO_RECEIVING_KEY', async () => {
-      const res = await create(other, { amount: '1.00', reference: 'x' });
-      expect(res.status).toBe(400);
-      expect(res.body.error.code).toBe('NO_RECEIVING_KEY');
+    // docs/conventions.md §9: a client that registered no Pix key can create charges all the same.
+    it('gives a client with no Pix key an EVP key at its first charge, registered like any key, and reuses it', async () => {
+      const fresh = await newClient(app);
+      const keysOf = async () =>
+        (await http(app).get('/api/v1/pix/keys').set(fresh.auth)).body.data as { key_type: string; key_value: string }[];
+      expect(await keysOf()).toEqual([]);
+      const first = await create(fresh, { amount: '1.00', reference: 'first' });
+      expect(first.status).toBe(200);
+      const keys = await keysOf();
+      expect(keys).toEqual([expect.objectContaining({ key_type: 'EVP', key_value: expect.stringMatching(UUID) })]);
+      expect(parseBrCode(first.body.qr_code_text)).toMatchObject({ type: 'dynamic' });
+      // Announced like any registration, and the charge names it.
+      const [{ n }] = await app
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS n FROM outbox_messages WHERE event_type = 'key.registered' AND client_id = $1`, [fresh.clientId]);
+      expect(n).toBe(1);
+      const decoded = await decode(payer, first.body.qr_code_text);
+      expect(decoded.body.pix_key).toBe(keys[0]!.key_value);
+      // Another client pays it through Flow 3, as any charge.
+      const sent = await cashOut(app, payer, { amount: '1.00' }, { 'X-Pix-Lookup-E2E': decoded.body.end_to_end_id });
+      expect(sent.status).toBe(200);
+      expect(await settled(app, payer, sent.body.transaction_id)).toMatchObject({ status: 'completed' });
+      expect((await status(fresh, first.body.transaction_id)).body.data).toMatchObject({ status: 'completed', paid_amount: '1.00' });
+      // The next charges, also two at once, reuse it.
+      const more = await Promise.all([
+        create(fresh, { amount: '2.00', reference: 'b' }),
+        create(fresh, { amount: '3.00', reference: 'c' }),
+      ]);
+      expect(more.map((r) => r.status)).toEqual([200, 200]);
+      expect(await keysOf()).toEqual(keys);
+    });
+
+    it('two concurrent first charges of a keyless account register one key between them', async () => {
+      const fresh = await newClient(app);
+      const both = await Promise.all([
+        create(fresh, { amount: '1.00', reference: 'a' }),
+        create(fresh, { amount: '1.00', reference: 'b' }),
+      ]);
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+      const keys = (await http(app).get('/api/v1/pix/keys').set(fresh.auth)).body.data as { key_value: string }[];
+      expect(keys).toHaveLength(1);
+      const named = await Promise.all(both.map(async (r) => (await decode(payer, r.body.qr_code_text)).body.pix_key));
+      expect(named).toEqual([keys[0]!.key_value, keys[0]!.key_value]);
+    });
+
+    it("the key counts in the account's limit: four more keys fill a natural person's five", async () => {
+      const fresh = await newClient(app);
+      expect((await create(fresh, { amount: '1.00', reference: 'a' })).status).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await registerKey(fresh)).status).toBe(200);
+      const sixth = await registerKey(fresh);
+      expect(sixth.status).toBe(400);
+      expect(sixth.body.error.code).toBe('KEY_LIMIT_REACHED');
     });
 
     it.each([
@@ -128,7 +176,12 @@ describe('Cash-in charges (e2e)', () => {
         { amount: '1.00', reference: 'r', due_date: '2026-03-20', expiration_time: 600 },
         'expiration_time',
       ],
-      ['expiration_time below 60 s', { amount: '1.00', reference: 'r', expiration_time: 59 }, 'expiration_time'],
+      // docs/conventions.md §9 (the interface decisions): "any positive number of seconds" (the spec's type is integer): 0, negatives and fractions are not.
+      ['expiration_time of 0', { amount: '1.00', reference: 'r', expiration_time: 0 }, 'expiration_time'],
+      ['a negative expiration_time', { amount: '1.00', reference: 'r', expiration_time: -5 }, 'expiration_time'],
+      ['a fractional expiration_time', { amount: '1.00', reference: 'r', expiration_time: 1.5 }, 'expiration_time'],
+      // Our documented maximum (docs/decisions.md, "Expiry"): 30 days.
+      ['expiration_time past 30 days', { amount: '1.00', reference: 'r', expiration_time: 30 * 86_400 + 1 }, 'expiration_time'],
       [
         'a payer_document with wrong check digits',
         { amount: '1.00', reference: 'r', payer_name: 'Ana', payer_document: '12345678901' },
@@ -224,6 +277,62 @@ describe('Cash-in charges (e2e)', () => {
     });
   });
 
+  describe('optional fields the spec lists, and only the Pix rules refuse', () => {
+    const details = async (body: object) => {
+      const res = await create(merchant, { amount: '50.00', reference: 'fields', ...body });
+      expect(res.status).toBe(200);
+      return (await status(merchant, res.body.transaction_id)).body.data;
+    };
+
+    // The spec: payer_name and payer_document are each optional; neither needs the other.
+    it('accepts payer_document without payer_name, and payer_name without payer_document', async () => {
+      expect((await details({ payer_document: '52998224725' })).expected_payer).toEqual({ name: null, document: '52998224725' });
+      expect((await details({ payer_name: 'Ana Lima' })).expected_payer).toEqual({ name: 'Ana Lima', document: null });
+    });
+
+    it('accepts a Pix Saque (withdraw_amount = amount) and a Pix Troco (change_amount < amount), kept under details', async () => {
+      expect((await details({ withdraw_amount: '50.00', withdraw_agent_mode: 3 })).details).toEqual({
+        withdraw_amount: '50.00',
+        withdraw_agent_mode: 3,
+      });
+      expect((await details({ change_amount: '49.99', change_agent_mode: 'AGTEC' })).details).toEqual({
+        change_amount: '49.99',
+        change_agent_mode: 'AGTEC',
+      });
+    });
+
+    // Each refusal is a rule of API Pix (docs/decisions.md, "Charge fields and the Pix rules behind them").
+    it.each([
+      [
+        'a Saque whose cash is not the amount paid (valor.original of a saque is 0.00)',
+        { withdraw_amount: '40.00', withdraw_agent_mode: 1 },
+        'withdraw_amount',
+      ],
+      [
+        'a Troco with no purchase left (valor.original of a troco is above 0.00)',
+        { change_amount: '50.00', change_agent_mode: 'AGTEC' },
+        'change_amount',
+      ],
+      ['a Troco over the amount', { change_amount: '60.00', change_agent_mode: 'AGTEC' }, 'change_amount'],
+      [
+        'Saque and Troco together (one retirada at a time)',
+        { withdraw_amount: '50.00', withdraw_agent_mode: 1, change_amount: '1.00', change_agent_mode: 'AGTEC' },
+        'change_amount',
+      ],
+      ['a Saque without its agent mode (modalidadeAgente is mandatory)', { withdraw_amount: '50.00' }, 'withdraw_agent_mode'],
+      [
+        'a Troco on a due-date charge (a cobv has no retirada)',
+        { due_date: '2026-03-20', change_amount: '1.00', change_agent_mode: 'AGTEC' },
+        'change_amount',
+      ],
+    ])('refuses %s', async (_what, body, field) => {
+      const res = await create(merchant, { amount: '50.00', reference: 'fields', ...body });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+      expect(res.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+    });
+  });
+
   describe('status, cancel and expiry', () => {
     it('reads the status record; another client gets 404', async () => {
       const c = await charge({ amount: '7.00', payer_name: 'Ana Lima', payer_document: '52998224725', receiver_state: 'SP' });
@@ -277,6 +386,18 @@ describe('Cash-in charges (e2e)', () => {
       expect(paid.status).toBe(400);
       expect(paid.body.error.code).toBe('QR_CODE_EXPIRED');
       expect((await cancel(merchant, c.transaction_id)).body.error.code).toBe('CHARGE_NOT_PENDING');
+    });
+
+    it('accepts a one-second expiration_time (conventions §9: any positive number of seconds) and expires the charge then', async () => {
+      const c = await charge({ expiration_time: 1 });
+      const lifetime = Date.parse(c.expires_at) - DAYTIME.getTime();
+      expect(lifetime).toBeGreaterThanOrEqual(1_000);
+      expect(lifetime).toBeLessThan(60_000);
+      // Read back at a moment before expires_at (the test clock runs at real speed from where it is set).
+      clockOf(app).set(new Date(Date.parse(c.expires_at) - 900));
+      expect((await status(merchant, c.transaction_id)).body.data.status).toBe('pending');
+      clockOf(app).set(new Date(c.expires_at));
+      expect((await status(merchant, c.transaction_id)).body.data.status).toBe('expired');
     });
 
     it('a charge is payable until just before expires_at', async () => {

@@ -52,7 +52,8 @@ describe('P2P (e2e)', () => {
             branch_number: '0001',
             account_number: await accountNumberOf(bruno),
             account_type: 'payment',
-            pix_key_type: 'EMAIL',
+            // The spec's key-type table: "The P2P lookup returns lower case (e.g. `email`)".
+            pix_key_type: 'email',
             pix_key_value: BRUNO_EMAIL,
           },
         ],

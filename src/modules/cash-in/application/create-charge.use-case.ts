@@ -21,7 +21,9 @@ import { newTxid } from './txid.js';
 
 /** `expiration_time` of an immediate charge, in seconds (docs/decisions.md, "Charges"). */
 export const DEFAULT_EXPIRATION_SECONDS = 3600;
-export const MIN_EXPIRATION_SECONDS = 60;
+/** The spec states no minimum: any positive whole number of seconds (docs/conventions.md §9); a merchant testing expiry uses a short one. */
+export const MIN_EXPIRATION_SECONDS = 1;
+/** Our documented maximum (docs/decisions.md, "Charges"): a QR code left valid for longer than a month is a liability, not a charge. */
 export const MAX_EXPIRATION_SECONDS = 30 * 86_400;
 
 export interface CreateChargeCommand {
@@ -47,7 +49,11 @@ export interface CreateChargeCommand {
   change_agent_mode?: string;
 }
 
-/** Rules across fields of the request that no single field's validator can see. */
+/**
+ * Rules across fields of the request that no single field's validator can see. The spec states none of
+ * them; each is a rule of Pix, cited in docs/decisions.md ("Charge fields and the Pix rules behind them").
+ * `amount` is always what the payer pays (field 54 of the code, what the account is credited).
+ */
 function combinationProblems(cmd: CreateChargeCommand): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
   const dueOnly = ['penalty', 'interest', 'discount', 'rebate'] as const;
@@ -55,12 +61,14 @@ function combinationProblems(cmd: CreateChargeCommand): ErrorDetail[] {
     for (const f of dueOnly)
       if (cmd[f] !== undefined) problems.push({ field: f, issue: 'applies to due-date charges only (set due_date)' });
   } else {
+    // API Pix: a cobv's calendário has no `expiracao` (it is payable until due date + validadeAposVencimento).
     if (cmd.expiration_time !== undefined) {
       problems.push({
         field: 'expiration_time',
         issue: 'applies to immediate charges; a due-date charge is payable until due_date + 30 days',
       });
     }
+    // API Pix: `retirada` (Saque/Troco) exists in an immediate charge's value only, not in a cobv's.
     for (const f of ['withdraw_amount', 'change_amount'] as const) {
       if (cmd[f] !== undefined) problems.push({ field: f, issue: 'applies to immediate charges only' });
     }
@@ -68,9 +76,7 @@ function combinationProblems(cmd: CreateChargeCommand): ErrorDetail[] {
   if (cmd.payer_document !== undefined && !isValidCpf(cmd.payer_document) && !isValidCnpj(cmd.payer_document)) {
     problems.push({ field: 'payer_document', issue: 'must be a valid CPF (11 digits) or CNPJ (14 digits)' });
   }
-  if (cmd.payer_document !== undefined && cmd.payer_name === undefined) {
-    problems.push({ field: 'payer_name', issue: 'is required when payer_document is given' });
-  }
+  // API Pix, `retirada`: only one of saque and troco at a time, each with its agent mode.
   if (cmd.withdraw_amount !== undefined && cmd.change_amount !== undefined) {
     problems.push({ field: 'change_amount', issue: 'cannot be combined with withdraw_amount' });
   }
@@ -80,13 +86,13 @@ function combinationProblems(cmd: CreateChargeCommand): ErrorDetail[] {
   if ((cmd.change_agent_mode === undefined) !== (cmd.change_amount === undefined)) {
     problems.push({ field: 'change_agent_mode', issue: 'is required with change_amount, and only with it' });
   }
-  if (cmd.change_amount !== undefined && Money.of(cmd.change_amount).gt(Money.of(cmd.amount))) {
-    // Pix Troco: the change is part of what the payer pays.
-    problems.push({ field: 'change_amount', issue: 'cannot exceed amount' });
+  // API Pix, `retirada.troco`: the purchase (`valor.original`) is above zero, so the change is less than what is paid.
+  if (cmd.change_amount !== undefined && Money.of(cmd.change_amount).gte(Money.of(cmd.amount))) {
+    problems.push({ field: 'change_amount', issue: 'must be less than amount (Pix Troco: amount is the purchase plus the change)' });
   }
+  // API Pix, `retirada.saque`: `valor.original` is 0.00, so all the payer pays is the cash handed out.
   if (cmd.withdraw_amount !== undefined && !Money.of(cmd.withdraw_amount).eq(Money.of(cmd.amount))) {
-    // Pix Saque: the payer pays exactly the cash handed out.
-    problems.push({ field: 'withdraw_amount', issue: 'must equal amount (a withdrawal charge is for the cash handed out)' });
+    problems.push({ field: 'withdraw_amount', issue: 'must equal amount (Pix Saque: what the payer pays is the cash handed out)' });
   }
   return problems;
 }
@@ -126,7 +132,8 @@ function detailsOf(cmd: CreateChargeCommand): ChargeDetails {
 
 /**
  * Issues a charge: a dynamic BR Code whose URL (PIX_QR_BASE_URL/qr/v2/<id>) resolves to it, under the
- * account's oldest Pix key, with its `cash_in` transaction in `pending`, in one database transaction.
+ * account's oldest Pix key (an EVP key registered for it when it has none), with its `cash_in` transaction
+ * in `pending`, in one database transaction.
  */
 @Injectable()
 export class CreateChargeUseCase {
@@ -150,10 +157,7 @@ export class CreateChargeUseCase {
     if (terms) validateDueDateTerms({ amount, today: brazilDate(now), ...terms });
     return this.uow.run(async () => {
       const own = await this.accounts.ownAccount(cmd.clientId);
-      const key = await this.keys.forAccount(cmd.clientId, own.account.id);
-      if (!key) {
-        throw new DomainError('NO_RECEIVING_KEY', 'Register a Pix key for your account before creating charges (POST /api/v1/pix/keys)');
-      }
+      const key = await this.keys.forCharge(cmd.clientId, own.account.id);
       const id = randomUUID();
       const txid = newTxid();
       const expiresAt = terms
@@ -169,7 +173,11 @@ export class CreateChargeUseCase {
         // A due-date charge's amount depends on the day it is paid: only its payload says it.
         ...(terms ? {} : { amount: amount.toFixed2() }),
       });
-      const expectedPayer = cmd.payer_name !== undefined ? { name: cmd.payer_name, document: cmd.payer_document ?? null } : null;
+      // Either may come alone (both are optional in the spec): a payer known by name, or by document.
+      const expectedPayer =
+        cmd.payer_name !== undefined || cmd.payer_document !== undefined
+          ? { name: cmd.payer_name ?? null, document: cmd.payer_document ?? null }
+          : null;
       const charge = Charge.issue({
         id,
         clientId: cmd.clientId,

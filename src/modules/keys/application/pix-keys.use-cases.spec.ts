@@ -7,6 +7,7 @@ import { FakeAccounts, FakeOutbox, FakeParticipants, FakeUnitOfWork, InMemoryPix
 import { ListPixKeysUseCase } from './list-pix-keys.use-case.js';
 import { LookupPixKeyUseCase } from './lookup-pix-key.use-case.js';
 import { LookupThrottle } from './lookup-throttle.service.js';
+import { ReceivingKeys } from './receiving-keys.service.js';
 import { RegisterPixKeyUseCase } from './register-pix-key.use-case.js';
 
 const MARIA = { client: 'c-maria', account: 'a-maria', cpf: '52998224725' };
@@ -121,5 +122,27 @@ describe('LookupPixKeyUseCase', () => {
     const { calls, lookup } = lookupWith(null);
     await expect(lookup.execute('c1', 'notfound@example.com')).rejects.toMatchObject({ code: 'PIX_KEY_NOT_REGISTERED' });
     expect(calls).toEqual(['consume c1 1', 'penalize c1 4']);
+  });
+});
+
+describe('ReceivingKeys.forCharge', () => {
+  it("names the account's oldest key when it has one, registering nothing", async () => {
+    const { keys, outbox, register } = setup();
+    await register.execute({ clientId: MARIA.client, keyType: 'CPF', keyValue: MARIA.cpf });
+    await register.execute({ clientId: MARIA.client, keyType: 'EVP' });
+    const receiving = new ReceivingKeys(keys, register, new FakeUnitOfWork());
+    expect(await receiving.forCharge(MARIA.client, MARIA.account)).toEqual({ keyType: 'CPF', keyValue: MARIA.cpf });
+    expect(outbox.events).toHaveLength(2);
+  });
+
+  it('registers an EVP key for a keyless account, announced with key.registered, and names it from then on', async () => {
+    const { keys, outbox, register } = setup();
+    const receiving = new ReceivingKeys(keys, register, new FakeUnitOfWork());
+    const first = await receiving.forCharge(JOAO.client, JOAO.account);
+    expect(first.keyType).toBe('EVP');
+    expect(first.keyValue).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(outbox.events.map((e) => [e.type, e.clientId])).toEqual([['key.registered', JOAO.client]]);
+    expect(await receiving.forCharge(JOAO.client, JOAO.account)).toEqual(first);
+    expect(keys.rows.size).toBe(1);
   });
 });

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
-import { IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
+import { answer, IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
 import { LookupP2pAccountUseCase } from '../../application/lookup-p2p-account.use-case.js';
 import { TransferP2pUseCase } from '../../application/transfer-p2p.use-case.js';
 import { P2pLookupRequest, P2pLookupResponse, P2pTransferRequest, P2pTransferResponse } from './p2p.request.js';
@@ -40,7 +40,8 @@ export class P2pController {
         branch_number: a.branchNumber,
         account_number: a.accountNumber,
         account_type: a.accountType,
-        pix_key_type: a.pixKeyType,
+        // The spec's key-type table: "The P2P lookup returns lower case (e.g. `email`)".
+        pix_key_type: a.pixKeyType?.toLowerCase() ?? null,
         pix_key_value: a.pixKeyValue,
       })),
     };
@@ -107,8 +108,6 @@ export class P2pController {
         return { status: 201, body: answer };
       },
     );
-    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(result.status);
-    return result.body;
+    return answer(res, result);
   }
 }

@@ -55,7 +55,13 @@ export class P2pAccountDto {
   @ApiProperty({ example: '0001' }) branch_number: string;
   @ApiProperty({ example: '100002' }) account_number: string;
   @ApiProperty({ example: 'payment' }) account_type: string;
-  @ApiProperty({ nullable: true, type: String, example: 'EMAIL', description: 'The key searched by; null for an account-number search' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    enum: ['cpf', 'cnpj', 'email', 'phone', 'evp'],
+    example: 'email',
+    description: "The type of the key searched by, in lower case as the spec's key-type table says; null for an account-number search",
+  })
   pix_key_type: string | null;
   @ApiProperty({ nullable: true, type: String, example: 'maria@example.com' }) pix_key_value: string | null;
 }
