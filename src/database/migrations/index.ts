@@ -17,6 +17,7 @@ import { P2pTransfers1763970000000 } from './1763970000000-p2p-transfers.js';
 import { Reversals1763980000000 } from './1763980000000-reversals.js';
 import { Med1763990000000 } from './1763990000000-med.js';
 import { Webhooks1764000000000 } from './1764000000000-webhooks.js';
+import { IdempotencyRawAnswer1764010000000 } from './1764010000000-idempotency-raw-answer.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   Reversals1763980000000,
   Med1763990000000,
   Webhooks1764000000000,
+  IdempotencyRawAnswer1764010000000,
 ];

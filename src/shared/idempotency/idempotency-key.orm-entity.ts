@@ -8,7 +8,8 @@ export class IdempotencyKeyOrmEntity {
   @Column({ name: 'request_hash', type: 'varchar', length: 64 }) requestHash: string;
   @Column({ type: 'varchar', length: 16 }) status: 'in_progress' | 'completed';
   @Column({ name: 'response_status', type: 'int', nullable: true }) responseStatus: number | null;
-  @Column({ name: 'response_body', type: 'jsonb', nullable: true }) responseBody: unknown;
+  /** The answer's JSON text exactly as first sent (a refusal: `{refusal}`), replayed as is. */
+  @Column({ name: 'response_body', type: 'text', nullable: true }) responseBody: string | null;
   @Column({ name: 'locked_until', type: 'timestamptz' }) lockedUntil: Date;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
   @Column({ name: 'created_at', type: 'timestamptz', default: () => 'now()' }) createdAt: Date;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { DomainError, type ErrorDetail } from '../errors/domain-error.js';
 import type { ErrorCode } from '../errors/error-catalog.js';
@@ -26,6 +27,17 @@ export interface StoredResponse<T> {
   status: number;
   body: T;
   replayed: boolean;
+}
+
+/**
+ * Answers an idempotent operation from its outcome, the same way for every such endpoint: the status, the
+ * body, and `Idempotent-Replayed: true` on a replay (docs/conventions.md §5). For a controller method with
+ * `@Res({ passthrough: true })`.
+ */
+export function answer<T>(res: Response, result: StoredResponse<T>): T {
+  if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  res.status(result.status);
+  return result.body;
 }
 
 /** A stored business refusal answered again for a retry with the same key (sent with Idempotent-Replayed). */
@@ -153,8 +165,10 @@ export class IdempotencyService {
     if (row.status !== 'completed' || row.responseStatus === null) {
       throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'The request with this idempotency key is still running');
     }
-    const stored = row.responseBody as StoredRefusal | T;
-    if (stored && typeof stored === 'object' && 'refusal' in stored) {
+    // The text is what the first answer was serialised as (JSON.stringify); parsing it and letting the
+    // response serialise it again gives the same bytes, key order included.
+    const stored = JSON.parse(row.responseBody ?? 'null') as unknown;
+    if (row.responseStatus >= 400) {
       const { code, message, details } = (stored as StoredRefusal).refusal;
       throw new ReplayedRefusal(code, message, details);
     }

@@ -6,7 +6,7 @@ import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { ApiErrors, ClientEndpoint, ClientOrApiKeyEndpoint } from '../../../../shared/http/api-docs.js';
 import { UuidParam } from '../../../../shared/http/uuid-param.js';
-import { IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
+import { answer, IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
 import { Clock } from '../../../../shared/time/clock.js';
 import { CancelChargeUseCase } from '../../application/cancel-charge.use-case.js';
 import { CreateChargeUseCase } from '../../application/create-charge.use-case.js';
@@ -36,7 +36,7 @@ export class CashInController {
     operationId: 'createCharge',
     summary: 'Create a charge (immediate, or due-date with due_date): a dynamic BR Code and its QR image',
     description:
-      'The charge is issued under the oldest Pix key of your default account (NO_RECEIVING_KEY without one). ' +
+      'The charge is issued under the oldest Pix key of your default account; an account with none gets an EVP key, registered at its first charge (listed, counted in your key limit, announced with key.registered). ' +
       'Another client pays it by decoding qr_code_text and sending a Flow 3 cash-out; in the sandbox, ' +
       'POST /api/v1/sandbox/cash-in/{id}/pay simulates an external payer.',
   })
@@ -74,7 +74,7 @@ export class CashInController {
     },
   })
   @ApiOkResponse({ type: ChargeCreatedResponse })
-  @ApiErrors('INVALID_IDEMPOTENCY_KEY', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'NO_RECEIVING_KEY', 'AMOUNT_TOO_LARGE')
+  @ApiErrors('INVALID_IDEMPOTENCY_KEY', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'AMOUNT_TOO_LARGE')
   async create(
     @CurrentPrincipal() p: Principal,
     @Body() body: CreateChargeRequest,
@@ -102,9 +102,7 @@ export class CashInController {
         return { status: 200, body: body_ };
       },
     );
-    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(result.status);
-    return result.body;
+    return answer(res, result);
   }
 
   @Get(':id')

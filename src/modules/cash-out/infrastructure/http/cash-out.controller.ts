@@ -6,7 +6,7 @@ import type { Principal } from '../../../../shared/auth/principal.js';
 
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
 import { UuidParam } from '../../../../shared/http/uuid-param.js';
-import { IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
+import { answer, IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
 import { CreateCashOutUseCase } from '../../application/create-cash-out.use-case.js';
 import { GetCashOutUseCase } from '../../application/get-cash-out.use-case.js';
 import { presentCashOut } from './cash-out.presenter.js';
@@ -111,9 +111,7 @@ export class CashOutController {
         };
       },
     );
-    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(result.status);
-    return result.body;
+    return answer(res, result);
   }
 
   @Get(':id')

@@ -5,7 +5,7 @@ import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
 import { UuidParam } from '../../../../shared/http/uuid-param.js';
-import { IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
+import { answer, IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
 import { CreateReversalUseCase } from '../../application/create-reversal.use-case.js';
 import { ReversalQueries } from '../../application/reversal-queries.js';
 import type { Reversal } from '../../domain/reversal.aggregate.js';
@@ -93,9 +93,7 @@ export class ReversalsController {
         return { status: 200, body: { success: true, data: present(reversal) } satisfies ReversalResponse };
       },
     );
-    if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.status(result.status);
-    return result.body;
+    return answer(res, result);
   }
 
   @Get()
