@@ -17,11 +17,19 @@ export const ERROR_GROUPS = {
 
 export type ErrorGroup = keyof typeof ERROR_GROUPS;
 
+/**
+ * Where a code is answered that no API operation lists: `router` (a path or method that is no operation),
+ * `fallback` (an HTTP exception without a code of ours), `cli` (the command line only) or `invariant` (a
+ * guard no request can reach; seen, it is a bug). Every other code is listed by some operation (a test).
+ */
+export type AnsweredOutside = 'router' | 'fallback' | 'cli' | 'invariant';
+
 export interface ErrorCodeInfo {
   status: number;
   group: ErrorGroup;
   /** When it is answered (Markdown). */
   when: string;
+  answeredOutside?: AnsweredOutside;
 }
 
 export const ERROR_CATALOG = {
@@ -62,13 +70,18 @@ export const ERROR_CATALOG = {
   BAD_REQUEST: { status: 400, group: 'input', when: 'the body could not be read for another reason' },
   PAYLOAD_TOO_LARGE: { status: 413, group: 'input', when: 'the body is over 1 MiB' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, group: 'input', when: "the body's content type cannot be read" },
-  ROUTE_NOT_FOUND: { status: 404, group: 'input', when: 'no such method and path' },
-  METHOD_NOT_ALLOWED: { status: 405, group: 'input', when: 'the path exists but not with this method' },
+  ROUTE_NOT_FOUND: { status: 404, group: 'input', when: 'no such method and path', answeredOutside: 'router' },
+  METHOD_NOT_ALLOWED: { status: 405, group: 'input', when: 'the path exists but not with this method', answeredOutside: 'router' },
   INVALID_DATE_RANGE: { status: 400, group: 'input', when: 'transaction list: `date_from` is after `date_to`' },
   DATE_RANGE_TOO_LARGE: { status: 400, group: 'input', when: 'transaction list: the range spans more than 30 days' },
   INVALID_IDEMPOTENCY_KEY: { status: 400, group: 'input', when: '`X-Idempotency-Key` is not a UUID' },
-  INVALID_DOCUMENT: { status: 400, group: 'input', when: 'CLI: the document is not a CPF or CNPJ with valid check digits' },
-  NOT_FOUND: { status: 404, group: 'not_found', when: 'a record that has no more specific code' },
+  INVALID_DOCUMENT: {
+    status: 400,
+    group: 'input',
+    when: 'CLI: the document is not a CPF or CNPJ with valid check digits',
+    answeredOutside: 'cli',
+  },
+  NOT_FOUND: { status: 404, group: 'not_found', when: 'a record that has no more specific code', answeredOutside: 'cli' },
   CLIENT_NOT_FOUND: { status: 404, group: 'not_found', when: 'no such client' },
   ACCOUNT_NOT_FOUND: { status: 404, group: 'not_found', when: 'no such account of yours' },
   TRANSACTION_NOT_FOUND: { status: 404, group: 'not_found', when: 'no such transaction of yours' },
@@ -93,6 +106,7 @@ export const ERROR_CATALOG = {
     status: 400,
     group: 'payments',
     when: 'internal: a capture or release larger than what is blocked (a bug if ever seen)',
+    answeredOutside: 'invariant',
   },
   LIMIT_EXCEEDED: {
     status: 400,
@@ -138,11 +152,6 @@ export const ERROR_CATALOG = {
   QR_CODE_EXPIRED: { status: 400, group: 'qr', when: 'the charge behind a dynamic QR (or being paid) has expired' },
   CHARGE_NOT_PAYABLE: { status: 400, group: 'qr', when: 'the charge behind a dynamic QR (or being paid) is cancelled or paid' },
   CHARGE_NOT_PENDING: { status: 400, group: 'qr', when: 'cancelling a charge that is not `pending` (paid, cancelled or expired)' },
-  NO_RECEIVING_KEY: {
-    status: 400,
-    group: 'qr',
-    when: 'creating a charge for an account with no Pix key: a charge is issued under one of your keys; register one first',
-  },
   LOOKUP_NOT_FOUND: { status: 400, group: 'qr', when: '`X-Pix-Lookup-E2E` is not one of your decodes' },
   LOOKUP_EXPIRED: { status: 400, group: 'qr', when: 'the decode is older than 30 minutes' },
   LOOKUP_ALREADY_USED: { status: 409, group: 'qr', when: 'the decode was already paid' },
@@ -171,15 +180,14 @@ export const ERROR_CATALOG = {
   },
   WEBHOOK_LIMIT_REACHED: { status: 400, group: 'webhooks', when: 'you already hold 10 webhooks; delete one first' },
   DELIVERY_ALREADY_DELIVERED: { status: 409, group: 'webhooks', when: 'resending a delivery that already got a 2xx answer' },
-  CONFLICT: { status: 409, group: 'other', when: 'a conflict without a more specific code' },
-  CLIENT_ALREADY_EXISTS: { status: 400, group: 'other', when: 'CLI: a client with this document exists' },
+  CONFLICT: { status: 409, group: 'other', when: 'a conflict without a more specific code', answeredOutside: 'fallback' },
+  CLIENT_ALREADY_EXISTS: { status: 400, group: 'other', when: 'CLI: a client with this document exists', answeredOutside: 'cli' },
   MED_ALREADY_RESPONDED: {
     status: 409,
     group: 'other',
     when: 'the MED request was already answered (approved or rejected), or closed unanswered past its deadline',
   },
   MED_ALREADY_EXISTS: { status: 409, group: 'other', when: 'sandbox MED: the payment already has a MED request (one per payment)' },
-  REVERSAL_CONFLICT: { status: 409, group: 'other', when: 'a reversal conflicts with another one' },
   INTERNAL_ERROR: { status: 500, group: 'other', when: 'a bug; the body never shows internals, quote `request_id`' },
   SERVICE_UNAVAILABLE: {
     status: 503,
