@@ -1,14 +1,30 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import { buildOpenApi } from '../../src/bootstrap.js';
+import { calculateDueDateCharge } from '../../src/modules/cash-in/domain/due-date-charge.js';
+import { validateDueDateTerms } from '../../src/modules/cash-in/domain/due-date-terms.js';
 import { ERROR_CATALOG, isErrorCode } from '../../src/shared/errors/error-catalog.js';
 import { PLACEHOLDER_STRING } from '../../src/shared/http/openapi-document.js';
-import { startApp } from '../support/test-app.js';
+import { Money } from '../../src/shared/money/money.js';
+import { http, newClient, startApp } from '../support/test-app.js';
 
 interface Media {
   schema?: { allOf?: { properties?: { error?: { properties?: { code?: { enum?: string[] } } } } }[] };
   example?: unknown;
   examples?: Record<string, { value?: unknown }>;
+}
+/** A parameter, a media type or a header: a schema and its examples. */
+interface Holder {
+  schema?: unknown;
+  example?: unknown;
+  examples?: Record<string, { value?: unknown }>;
+}
+interface Parameter extends Holder {
+  in: string;
+  name: string;
+  schema?: { enum?: unknown[] };
 }
 interface Operation {
   operationId?: string;
@@ -16,9 +32,9 @@ interface Operation {
   description?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
-  parameters?: { in: string; name: string; schema?: { enum?: unknown[] } }[];
-  requestBody?: { content?: Record<string, Media> };
-  responses: Record<string, { description?: string; content?: Record<string, Media> }>;
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content?: Record<string, Media> };
+  responses: Record<string, { description?: string; content?: Record<string, Media>; headers?: Record<string, Holder> }>;
   'x-required-scopes'?: string[];
   'x-error-codes'?: string[];
 }
@@ -78,6 +94,168 @@ function ambiguous(a: [string, Operation], b: [string, Operation]): boolean {
     if (tVar) return accepts(param(b[1], t), s);
     return s === t;
   });
+}
+
+type Json = Record<string, unknown>;
+
+function isJson(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The schemas directly inside a schema, each with the step to it. */
+function subschemas(s: Json): [string, Json][] {
+  const out: [string, unknown][] = Object.entries(isJson(s.properties) ? s.properties : {}).map(([name, p]) => [`.${name}`, p]);
+  out.push(['[]', s.items], ['{}', s.additionalProperties], ['.not', s.not]);
+  for (const k of ['allOf', 'anyOf', 'oneOf']) if (Array.isArray(s[k])) s[k].forEach((sub, i) => out.push([`.${k}[${i}]`, sub]));
+  return out.filter((e): e is [string, Json] => isJson(e[1]));
+}
+
+/** A schema and every schema inside it, each with its path. */
+function schemasIn(s: unknown, at: string): [string, Json][] {
+  return isJson(s) ? [[at, s], ...subschemas(s).flatMap(([step, sub]) => schemasIn(sub, at + step))] : [];
+}
+
+/** Each place an operation holds a schema and examples (parameter, body, response, header), named. */
+function holdersOf(ops: [string, Operation][]): [string, Holder][] {
+  return ops.flatMap(([name, op]) => [
+    ...(op.parameters ?? []).map((p): [string, Holder] => [`${name} ${p.in} ${p.name}`, p]),
+    ...Object.entries(op.requestBody?.content ?? {}).map(([type, m]): [string, Holder] => [`${name} request ${type}`, m]),
+    ...Object.entries(op.responses).flatMap(([status, r]) => [
+      ...Object.entries(r.content ?? {}).map(([type, m]): [string, Holder] => [`${name} ${status} ${type}`, m]),
+      ...Object.entries(r.headers ?? {}).map(([header, h]): [string, Holder] => [`${name} ${status} header ${header}`, h]),
+    ]),
+  ]);
+}
+
+/** Every schema of the document (components and operations), with its path. */
+function allSchemas(doc: OpenAPIObject, ops: [string, Operation][]): [string, Json][] {
+  return [
+    ...Object.entries(doc.components?.schemas ?? {}).flatMap(([name, s]) => schemasIn(s, name)),
+    ...holdersOf(ops).flatMap(([at, h]) => schemasIn(h.schema, at)),
+  ];
+}
+
+/** Every example of the document with the schema it must satisfy: a holder's, and each schema's own. */
+function examplesWithSchemas(doc: OpenAPIObject, ops: [string, Operation][]): { at: string; schema: unknown; value: unknown }[] {
+  const ofHolders = holdersOf(ops).flatMap(([at, h]) => [
+    ...(h.example === undefined ? [] : [{ at: `${at} example`, schema: h.schema, value: h.example }]),
+    ...Object.entries(h.examples ?? {}).map(([name, e]) => ({ at: `${at} examples.${name}`, schema: h.schema, value: e.value })),
+  ]);
+  const ofSchemas = allSchemas(doc, ops)
+    .filter(([, s]) => 'example' in s)
+    .map(([at, s]) => ({ at: `${at} example`, schema: s, value: s.example }));
+  return [...ofHolders, ...ofSchemas];
+}
+
+/** How many examples a document holds anywhere: each `example`, and each entry of an `examples` map. */
+function exampleCount(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + exampleCount(v), 0);
+  if (!isJson(value)) return 0;
+  return Object.entries(value).reduce(
+    (n, [k, v]) => n + (k === 'example' ? 1 : k === 'examples' && isJson(v) ? Object.keys(v).length : exampleCount(v)),
+    0,
+  );
+}
+
+/** The $id ajv knows the document's component schemas by: `#/components/schemas/X` is `openapi.json#/$defs/X`. */
+const ROOT = 'openapi.json';
+
+/**
+ * An OpenAPI 3.0 schema as the JSON Schema ajv reads: `nullable: true` admits null, and refs point into
+ * the registered components. OpenAPI-only keywords (`example`, `discriminator`, `x-*`) are left for ajv's
+ * `strict: false` to ignore.
+ */
+function jsonSchemaOf(s: Json): Json {
+  const { nullable, ...out } = s;
+  if (typeof out.$ref === 'string') out.$ref = out.$ref.replace('#/components/schemas/', `${ROOT}#/$defs/`);
+  if (isJson(out.properties)) {
+    out.properties = Object.fromEntries(Object.entries(out.properties).map(([k, p]) => [k, isJson(p) ? jsonSchemaOf(p) : p]));
+  }
+  for (const k of ['items', 'additionalProperties', 'not']) if (isJson(out[k])) out[k] = jsonSchemaOf(out[k]);
+  for (const k of ['allOf', 'anyOf', 'oneOf'])
+    if (Array.isArray(out[k])) out[k] = out[k].map((sub) => (isJson(sub) ? jsonSchemaOf(sub) : sub));
+  if (nullable !== true) return out;
+  if (typeof out.type !== 'string') return { anyOf: [out, { type: 'null' }] };
+  return { ...out, type: [out.type, 'null'], ...(Array.isArray(out.enum) ? { enum: [...out.enum, null] } : {}) };
+}
+
+/** Checks a value against a schema of the document (refs resolved, formats checked): null, or what is wrong. */
+function validatorOf(doc: OpenAPIObject): (schema: unknown, value: unknown) => string | null {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const defs = Object.entries(doc.components?.schemas ?? {}).map(([name, s]) => [name, jsonSchemaOf(s as Json)]);
+  ajv.addSchema({ $id: ROOT, $defs: Object.fromEntries(defs) });
+  const compiled = new Map<Json, ValidateFunction>();
+  return (schema, value) => {
+    if (!isJson(schema)) return 'no schema to check it against';
+    const validate = compiled.get(schema) ?? ajv.compile(jsonSchemaOf(schema));
+    compiled.set(schema, validate);
+    return validate(value) ? null : ajv.errorsText(validate.errors, { dataVar: 'example' });
+  };
+}
+
+/** Numbers of the API that are fractional by nature, each with why (money is a string; every other number is whole). */
+const FRACTIONAL: Record<string, string> = {};
+
+/** Whole numbers of the API: seconds, term and agent modes, counts, pages, offsets and HTTP statuses. */
+const INTEGER_PROPERTIES: Record<string, string[]> = {
+  BearerTokenResponse: ['expires_in'],
+  // spec, Cash-in: expiration_time is an integer (docs/decisions.md, "Expiry")
+  CreateChargeRequest: ['expiration_time', 'withdraw_agent_mode'],
+  PenaltyRequest: ['mode'],
+  InterestRequest: ['mode'],
+  DiscountRequest: ['mode'],
+  RebateRequest: ['mode'],
+  ChargeTermDto: ['mode'],
+  DiscountDto: ['mode'],
+  // spec, Transactions: limit and offset are integers
+  TransactionPageDto: ['total', 'limit', 'offset'],
+  MedPageDto: ['page', 'page_size', 'total'],
+  DeliveryPageDto: ['page', 'page_size', 'total'],
+  DeliveryDto: ['attempt_count', 'resend_count', 'last_http_status'],
+  DeliveryDetailDto: ['attempt_count', 'resend_count', 'last_http_status'],
+  AttemptDto: ['attempt', 'http_status', 'latency_ms'],
+  LedgerVerificationDto: ['journals_checked', 'accounts_checked'],
+};
+const INTEGER_PARAMETERS: Record<string, string[]> = {
+  // spec, Transactions: limit and offset are integers
+  'GET /api/v1/transactions': ['limit', 'offset'],
+  'GET /api/v1/pix/reversals': ['limit'],
+  'GET /api/v1/pix/med/status/{status}': ['page', 'page_size'],
+  'GET /api/v1/admin/limits/requests': ['limit', 'offset'],
+  'GET /api/v1/webhooks/{id}/deliveries': ['page', 'page_size'],
+};
+
+/** The day of the document's examples (EXAMPLE_DATE of openapi-document.ts; the date inside their end_to_end_id). */
+const EXAMPLE_DAY = '2026-03-10';
+
+interface TermsExample {
+  amount?: string | null;
+  due_date?: string;
+  penalty?: { mode: 1 | 2; value: string };
+  interest?: { mode: 1 | 2 | 3 | 4; value: string };
+  discount?: { mode: 1 | 2 | 3 | 4; value?: string; fixed_dates?: { date: string; value: string }[] };
+  rebate?: { mode: 1 | 2; value: string };
+  final_amount?: string;
+}
+
+/** What the service's own rules refuse in the due-date terms of an example (a charge made on EXAMPLE_DAY), and a final_amount it would not answer. */
+function termsProblems(e: TermsExample): string[] {
+  const terms = {
+    dueDate: e.due_date!,
+    penalty: e.penalty,
+    interest: e.interest,
+    discount: e.discount && { mode: e.discount.mode, value: e.discount.value, fixedDates: e.discount.fixed_dates },
+    rebate: e.rebate,
+  };
+  try {
+    validateDueDateTerms({ amount: Money.of(e.amount!), today: EXAMPLE_DAY, ...terms });
+  } catch (err) {
+    return [JSON.stringify((err as { details?: unknown }).details ?? String(err))];
+  }
+  if (e.final_amount === undefined) return [];
+  const due = calculateDueDateCharge({ originalAmount: Money.of(e.amount!), paymentDate: EXAMPLE_DAY, ...terms }).finalAmount.toFixed2();
+  return due === e.final_amount ? [] : [`final_amount ${e.final_amount}, the service computes ${due}`];
 }
 
 describe('OpenAPI document quality (e2e)', () => {
@@ -217,5 +395,110 @@ describe('OpenAPI document quality (e2e)', () => {
     // GET /webhooks/deliveries/{delivery_id} both match GET /webhooks/deliveries/deliveries.
     const loose = (path: string): [string, Operation] => [path, { responses: {}, parameters: [{ in: 'path', name: 'x' }] }];
     expect(ambiguous(loose('/api/v1/webhooks/{x}/deliveries'), loose('/api/v1/webhooks/deliveries/{x}'))).toBe(true);
+  });
+
+  describe('strictness (what a generated client and a validator rely on)', () => {
+    // As committed: without the `undefined`s the builder leaves.
+    let json: OpenAPIObject;
+    let jsonOps: [string, Operation][];
+    const parameter = (op: string, name: string) => jsonOps.find(([n]) => n === op)?.[1].parameters?.find((p) => p.name === name)?.schema;
+
+    beforeAll(() => {
+      json = JSON.parse(JSON.stringify(doc)) as OpenAPIObject;
+      jsonOps = operationsOf(json);
+    });
+
+    it('every example (bodies, responses, named examples, parameters, headers, schema properties) satisfies its schema', () => {
+      const check = validatorOf(json);
+      const examples = examplesWithSchemas(json, jsonOps);
+      // None left out: as many as the document holds.
+      expect(examples.length).toBe(exampleCount(json));
+      expect(examples.length).toBeGreaterThan(500);
+      for (const { at, schema, value } of examples) {
+        const problem = check(schema, value);
+        if (problem) problems.push(`${at}: ${problem}`);
+      }
+      expect(problems).toEqual([]);
+      // Not vacuous: nullable, formats, enums and integers are checked.
+      expect(check({ type: 'string', nullable: true }, null)).toBeNull();
+      expect(check({ type: 'string' }, null)).not.toBeNull();
+      expect(check({ type: 'string', format: 'uuid' }, 'not-a-uuid')).not.toBeNull();
+      expect(check({ type: 'integer' }, 1.5)).not.toBeNull();
+      expect(check({ $ref: '#/components/schemas/ChargeTermDto' }, { mode: 2 })).not.toBeNull();
+    });
+
+    it('whole numbers are `integer`: no schema is `number` unless FRACTIONAL says why', () => {
+      for (const [schema, fields] of Object.entries(INTEGER_PROPERTIES)) {
+        const properties = (json.components?.schemas?.[schema] as Json | undefined)?.properties as Record<string, Json> | undefined;
+        for (const f of fields) if (properties?.[f]?.type !== 'integer') problems.push(`${schema}.${f}: ${String(properties?.[f]?.type)}`);
+      }
+      for (const [op, names] of Object.entries(INTEGER_PARAMETERS)) {
+        for (const name of names) {
+          const type = (parameter(op, name) as Json | undefined)?.type;
+          if (type !== 'integer') problems.push(`${op} ${name}: ${String(type)}`);
+        }
+      }
+      for (const [at, s] of allSchemas(json, jsonOps)) {
+        if ([s.type].flat().includes('number') && !(at in FRACTIONAL))
+          problems.push(`${at}: number (an integer? else add it to FRACTIONAL)`);
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('a body without a required field is optional, and the API takes none at all', async () => {
+      for (const [name, op] of jsonOps) {
+        if (!op.requestBody) continue;
+        const ref = (op.requestBody.content?.['application/json']?.schema as Json | undefined)?.$ref as string | undefined;
+        const schema = json.components?.schemas?.[ref?.replace('#/components/schemas/', '') ?? ''] as Json | undefined;
+        const needed = ((schema?.required as string[] | undefined) ?? []).length > 0;
+        if ((op.requestBody.required === true) !== needed) problems.push(`${name}: requestBody.required ${op.requestBody.required}`);
+      }
+      expect(problems).toEqual([]);
+      const required = (op: string) => jsonOps.find(([n]) => n === op)?.[1].requestBody?.required;
+      // spec, Authentication: `scopes` is optional; no body at all is valid
+      expect(required('POST /api/v1/auth/bearer-token')).toBe(false);
+      // spec, Pix keys: `reason` is optional (default USER_REQUESTED)
+      expect(required('DELETE /api/v1/pix/keys/{key}')).toBe(false);
+      // Neither answers 400 without a body: 401 without credentials, 404 for a key nobody holds.
+      expect((await http(app).post('/api/v1/auth/bearer-token')).status).toBe(401);
+      const c = await newClient(app);
+      expect((await http(app).delete('/api/v1/pix/keys/nobody%40example.com').set(c.auth)).status).toBe(404);
+    });
+
+    it('list parameters state their bounds and defaults', () => {
+      // spec, Transactions: limit 1 to 100, default 20; offset default 0
+      expect(parameter('GET /api/v1/transactions', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+      expect(parameter('GET /api/v1/transactions', 'offset')).toMatchObject({ type: 'integer', minimum: 0, default: 0 });
+      // docs/decisions.md, MED: page from 1 (default 1), page_size 1 to 100 (default 20)
+      expect(parameter('GET /api/v1/pix/med/status/{status}', 'page')).toMatchObject({ type: 'integer', minimum: 1, default: 1 });
+      expect(parameter('GET /api/v1/pix/med/status/{status}', 'page_size')).toMatchObject({
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        default: 20,
+      });
+      // docs/decisions.md, Reversals: limit 1 to 100 (default 20)
+      expect(parameter('GET /api/v1/pix/reversals', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+    });
+
+    it('the BR Code examples agree with the service: static codes carry no charge data, due-date terms pass its rules', () => {
+      const operation = (op: string) => jsonOps.find(([n]) => n === op)?.[1];
+      const decoded = examplesOf(operation('POST /api/v1/pix/qrcode/decode')?.responses['200']?.content?.['application/json']);
+      const kinds = decoded.map((value) => {
+        const e = value as TermsExample & { qr_code_type: string; txid?: string };
+        // The presenter: a txid only from a fetched (dynamic) payload, due-date fields only from its terms.
+        const charge = ['txid', 'due_date', 'penalty', 'interest', 'discount', 'rebate', 'final_amount'].filter((k) => k in e);
+        if (e.qr_code_type === 'static' && charge.length) problems.push(`static example with ${charge.join(', ')}`);
+        if (e.qr_code_type === 'dynamic' && !e.txid) problems.push('dynamic example without txid');
+        if (e.due_date) problems.push(...termsProblems(e).map((p) => `decode example: ${p}`));
+        return e.due_date ? 'due_date' : e.qr_code_type;
+      });
+      expect(kinds.sort()).toEqual(['due_date', 'dynamic', 'static']);
+      const created = examplesOf(
+        operation('POST /api/v1/pix/cash-in/qrcode')?.requestBody?.content?.['application/json'],
+      ) as TermsExample[];
+      for (const e of created.filter((e) => e.due_date)) problems.push(...termsProblems(e).map((p) => `charge example: ${p}`));
+      expect(problems).toEqual([]);
+    });
   });
 });

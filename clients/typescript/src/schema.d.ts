@@ -195,7 +195,7 @@ export interface paths {
         put?: never;
         /**
          * Create a charge (immediate, or due-date with due_date): a dynamic BR Code and its QR image
-         * @description The charge is issued under the oldest Pix key of your default account (NO_RECEIVING_KEY without one). Another client pays it by decoding qr_code_text and sending a Flow 3 cash-out; in the sandbox, POST /api/v1/sandbox/cash-in/{id}/pay simulates an external payer.
+         * @description The charge is issued under the oldest Pix key of your default account; an account with none gets an EVP key, registered at its first charge (listed, counted in your key limit, announced with key.registered). Another client pays it by decoding qr_code_text and sending a Flow 3 cash-out; in the sandbox, POST /api/v1/sandbox/cash-in/{id}/pay simulates an external payer.
          */
         post: operations["createCharge"];
         delete?: never;
@@ -833,7 +833,10 @@ export interface components {
              * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIzZjJiOGMxZSIsInR5cCI6ImNsaWVudCJ9.c2lnbmF0dXJl
              */
             token: string;
-            /** @example 3600 */
+            /**
+             * @description Seconds until the token expires
+             * @example 3600
+             */
             expires_in: number;
         };
         BalanceDto: {
@@ -1150,7 +1153,7 @@ export interface components {
             /**
              * @description 1 = fixed BRL, 2 = percent of the amount (after any rebate)
              * @example 2
-             * @enum {number}
+             * @enum {integer}
              */
             mode: 1 | 2;
             /**
@@ -1163,7 +1166,7 @@ export interface components {
             /**
              * @description 1 = BRL per day, 2 = percent per day, 3 = percent per month (30 days), 4 = percent per year (365 days); every calendar day counts
              * @example 3
-             * @enum {number}
+             * @enum {integer}
              */
             mode: 1 | 2 | 3 | 4;
             /** @example 1.00 */
@@ -1185,7 +1188,7 @@ export interface components {
             /**
              * @description 1 = fixed BRL until each fixed date, 2 = percent until each fixed date, 3 = BRL per day paid before the due date, 4 = percent per day paid before the due date
              * @example 1
-             * @enum {number}
+             * @enum {integer}
              */
             mode: 1 | 2 | 3 | 4;
             /**
@@ -1200,7 +1203,7 @@ export interface components {
             /**
              * @description 1 = fixed BRL, 2 = percent of the amount
              * @example 1
-             * @enum {number}
+             * @enum {integer}
              */
             mode: 1 | 2;
             /** @example 10.00 */
@@ -1223,17 +1226,17 @@ export interface components {
              */
             description?: string;
             /**
-             * @description The expected payer (required with payer_document)
+             * @description The expected payer's name; optional, also with payer_document
              * @example Maria Souza
              */
             payer_name?: string;
             /**
-             * @description The expected payer's CPF (11 digits) or CNPJ (14 digits), check digits valid
+             * @description The expected payer's CPF (11 digits) or CNPJ (14 digits), check digits valid; optional, also without payer_name
              * @example 12345678909
              */
             payer_document?: string;
             /**
-             * @description Immediate charges: seconds until the charge expires, 60 to 2592000 (30 days); default 3600
+             * @description Immediate charges: seconds until the charge expires, 1 to 2592000 (30 days); default 3600
              * @example 3600
              */
             expiration_time?: number;
@@ -1273,11 +1276,11 @@ export interface components {
             withdraw_amount?: string;
             /**
              * @description Pix Saque agent: 1 = AGTEC (shop), 2 = AGTOT (other legal person), 3 = AGPSS (withdrawal facilitator)
-             * @enum {number}
+             * @enum {integer}
              */
             withdraw_agent_mode?: 1 | 2 | 3;
             /**
-             * @description Pix Troco: change handed out, part of amount; needs change_agent_mode
+             * @description Pix Troco: change handed out, part of amount (amount = purchase + change, so less than amount); needs change_agent_mode
              * @example 20.00
              */
             change_amount?: string;
@@ -1458,10 +1461,11 @@ export interface components {
             /** @example payment */
             account_type: string;
             /**
-             * @description The key searched by; null for an account-number search
-             * @example EMAIL
+             * @description The type of the key searched by, in lower case as the spec's key-type table says; null for an account-number search
+             * @example email
+             * @enum {string|null}
              */
-            pix_key_type: string | null;
+            pix_key_type: "cpf" | "cnpj" | "email" | "phone" | "evp" | null;
             /** @example maria@example.com */
             pix_key_value: string | null;
         };
@@ -2472,7 +2476,10 @@ export interface components {
             br_code: string;
         };
         ChargeTermDto: {
-            /** @example 2 */
+            /**
+             * @description As in the charge: penalty and rebate 1-2, interest 1-4
+             * @example 2
+             */
             mode: number;
             /** @example 2.00 */
             value: string;
@@ -2484,7 +2491,10 @@ export interface components {
             value: string;
         };
         DiscountDto: {
-            /** @example 1 */
+            /**
+             * @description As in the charge: 1-2 take fixed_dates, 3-4 a value
+             * @example 1
+             */
             mode: number;
             /**
              * @description Modes 3-4
@@ -2573,7 +2583,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -3958,7 +3968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChargeCreatedResponse"];
                 };
             };
-            /** @description Error: AMOUNT_TOO_LARGE, BAD_REQUEST, INVALID_IDEMPOTENCY_KEY, MALFORMED_JSON, NO_RECEIVING_KEY, VALIDATION_ERROR (see docs/errors.md) */
+            /** @description Error: AMOUNT_TOO_LARGE, BAD_REQUEST, INVALID_IDEMPOTENCY_KEY, MALFORMED_JSON, VALIDATION_ERROR (see docs/errors.md) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3967,7 +3977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "AMOUNT_TOO_LARGE" | "BAD_REQUEST" | "INVALID_IDEMPOTENCY_KEY" | "MALFORMED_JSON" | "NO_RECEIVING_KEY" | "VALIDATION_ERROR";
+                            code?: "AMOUNT_TOO_LARGE" | "BAD_REQUEST" | "INVALID_IDEMPOTENCY_KEY" | "MALFORMED_JSON" | "VALIDATION_ERROR";
                         } & {
                             [key: string]: unknown;
                         };
@@ -4510,7 +4520,7 @@ export interface operations {
                      *           "branch_number": "0001",
                      *           "account_number": "100002",
                      *           "account_type": "payment",
-                     *           "pix_key_type": "EMAIL",
+                     *           "pix_key_type": "email",
                      *           "pix_key_value": "maria@example.com"
                      *         }
                      *       ]
@@ -7938,7 +7948,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -9751,7 +9761,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -9937,7 +9947,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -10355,43 +10365,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "success": true,
-                     *       "qr_code_type": "static",
-                     *       "pix_key": "maria@example.com",
-                     *       "amount": "150.00",
-                     *       "receiver_name": "Maria Silva",
-                     *       "receiver_ispb": "00000000",
-                     *       "receiver_participant_name": "BCO DO BRASIL S.A.",
-                     *       "end_to_end_id": "E99999004202603101500AbCdEfGhIjK",
-                     *       "txid": "k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G",
-                     *       "due_date": "2026-12-10",
-                     *       "penalty": {
-                     *         "mode": 2,
-                     *         "value": "2.00"
-                     *       },
-                     *       "interest": {
-                     *         "mode": 2,
-                     *         "value": "2.00"
-                     *       },
-                     *       "discount": {
-                     *         "mode": 1,
-                     *         "value": "0.50",
-                     *         "fixed_dates": [
-                     *           {
-                     *             "date": "2026-12-01",
-                     *             "value": "5.00"
-                     *           }
-                     *         ]
-                     *       },
-                     *       "rebate": {
-                     *         "mode": 2,
-                     *         "value": "2.00"
-                     *       },
-                     *       "final_amount": "153.00"
-                     *     }
-                     */
                     "application/json": components["schemas"]["DecodeBrCodeResponse"];
                 };
             };

@@ -26,7 +26,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TERM_VALUE = /^\d{1,13}(\.\d{1,4})?$/;
 
 export class PenaltyRequest {
-  @ApiProperty({ enum: [1, 2], description: '1 = fixed BRL, 2 = percent of the amount (after any rebate)', example: 2 })
+  @ApiProperty({ type: 'integer', enum: [1, 2], description: '1 = fixed BRL, 2 = percent of the amount (after any rebate)', example: 2 })
   @IsIn([1, 2])
   mode: 1 | 2;
 
@@ -38,6 +38,7 @@ export class PenaltyRequest {
 
 export class InterestRequest {
   @ApiProperty({
+    type: 'integer',
     enum: [1, 2, 3, 4],
     description:
       '1 = BRL per day, 2 = percent per day, 3 = percent per month (30 days), 4 = percent per year (365 days); every calendar day counts',
@@ -66,6 +67,7 @@ export class DiscountDateRequest {
 
 export class DiscountRequest {
   @ApiProperty({
+    type: 'integer',
     enum: [1, 2, 3, 4],
     description:
       '1 = fixed BRL until each fixed date, 2 = percent until each fixed date, 3 = BRL per day paid before the due date, 4 = percent per day paid before the due date',
@@ -91,7 +93,7 @@ export class DiscountRequest {
 }
 
 export class RebateRequest {
-  @ApiProperty({ enum: [1, 2], description: '1 = fixed BRL, 2 = percent of the amount', example: 1 })
+  @ApiProperty({ type: 'integer', enum: [1, 2], description: '1 = fixed BRL, 2 = percent of the amount', example: 1 })
   @IsIn([1, 2])
   mode: 1 | 2;
 
@@ -121,7 +123,11 @@ export class CreateChargeRequest {
   @IsPrintableText()
   description?: string;
 
-  @ApiPropertyOptional({ example: 'Maria Souza', description: 'The expected payer (required with payer_document)', maxLength: 140 })
+  @ApiPropertyOptional({
+    example: 'Maria Souza',
+    description: "The expected payer's name; optional, also with payer_document",
+    maxLength: 140,
+  })
   @Omittable()
   @IsString()
   @Length(1, 140)
@@ -130,7 +136,7 @@ export class CreateChargeRequest {
 
   @ApiPropertyOptional({
     example: '12345678909',
-    description: "The expected payer's CPF (11 digits) or CNPJ (14 digits), check digits valid",
+    description: "The expected payer's CPF (11 digits) or CNPJ (14 digits), check digits valid; optional, also without payer_name",
   })
   @Omittable()
   @IsString()
@@ -138,6 +144,9 @@ export class CreateChargeRequest {
   payer_document?: string;
 
   @ApiPropertyOptional({
+    type: 'integer',
+    minimum: MIN_EXPIRATION_SECONDS,
+    maximum: MAX_EXPIRATION_SECONDS,
     example: 3600,
     description: `Immediate charges: seconds until the charge expires, ${MIN_EXPIRATION_SECONDS} to ${MAX_EXPIRATION_SECONDS} (30 days); default 3600`,
   })
@@ -211,6 +220,7 @@ export class CreateChargeRequest {
   withdraw_amount?: string;
 
   @ApiPropertyOptional({
+    type: 'integer',
     enum: [1, 2, 3],
     description: 'Pix Saque agent: 1 = AGTEC (shop), 2 = AGTOT (other legal person), 3 = AGPSS (withdrawal facilitator)',
   })
@@ -218,7 +228,10 @@ export class CreateChargeRequest {
   @IsIn([1, 2, 3])
   withdraw_agent_mode?: number;
 
-  @ApiPropertyOptional({ example: '20.00', description: 'Pix Troco: change handed out, part of amount; needs change_agent_mode' })
+  @ApiPropertyOptional({
+    example: '20.00',
+    description: 'Pix Troco: change handed out, part of amount (amount = purchase + change, so less than amount); needs change_agent_mode',
+  })
   @Omittable()
   @IsAmount()
   change_amount?: string;

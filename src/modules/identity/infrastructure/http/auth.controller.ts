@@ -1,5 +1,5 @@
 import { Body, Controller, Headers, HttpCode, Ip, Post } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiErrors, Public } from '../../../../shared/http/api-docs.js';
 import { IssueTokenUseCase } from '../../application/issue-token.use-case.js';
 import { BearerTokenRequest } from './bearer-token.request.js';
@@ -21,6 +21,8 @@ export class AuthController {
   })
   @ApiHeader({ name: 'x-key-id', required: true })
   @ApiHeader({ name: 'x-secret-key', required: true })
+  // `scopes` is optional, so is the body: none at all asks for every scope of the key.
+  @ApiBody({ type: BearerTokenRequest, required: false })
   @ApiOkResponse({ type: BearerTokenResponse })
   @ApiErrors('INVALID_CREDENTIALS', 'INVALID_SCOPE', 'RATE_LIMITED')
   async create(

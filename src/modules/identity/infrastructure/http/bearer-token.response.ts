@@ -7,5 +7,5 @@ export class BearerTokenResponse {
     example: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIzZjJiOGMxZSIsInR5cCI6ImNsaWVudCJ9.c2lnbmF0dXJl',
   })
   token: string;
-  @ApiProperty({ example: 3600 }) expires_in: number;
+  @ApiProperty({ type: 'integer', example: 3600, description: 'Seconds until the token expires' }) expires_in: number;
 }

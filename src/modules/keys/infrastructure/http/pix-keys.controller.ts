@@ -87,6 +87,8 @@ export class PixKeysController {
     description: 'Only a key you hold (else 404 PIX_KEY_NOT_REGISTERED), with an optional `reason` (default USER_REQUESTED).',
   })
   @ApiParam(KEY_PARAM)
+  // `reason` is optional, so is the body: none at all deletes with USER_REQUESTED.
+  @ApiBody({ type: DeletePixKeyBody, required: false })
   @ApiOkResponse({ type: PixKeyDeletedResponse })
   @ApiErrors('PIX_KEY_NOT_REGISTERED')
   async destroy(

@@ -5,8 +5,8 @@ import { VerifyLedgerUseCase } from '../../application/verify-ledger.use-case.js
 
 export class LedgerVerificationDto {
   @ApiProperty({ example: true }) balanced: boolean;
-  @ApiProperty({ example: 1520 }) journals_checked: number;
-  @ApiProperty({ example: 42 }) accounts_checked: number;
+  @ApiProperty({ type: 'integer', example: 1520 }) journals_checked: number;
+  @ApiProperty({ type: 'integer', example: 42 }) accounts_checked: number;
   @ApiProperty({ type: [String], example: [], description: 'Ids of journals whose postings do not sum to zero' })
   unbalanced_journals: string[];
   @ApiProperty({ type: [String], example: [], description: 'Ids of accounts whose stored balance differs from their postings' })

@@ -3,7 +3,7 @@ import { IsIn, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-va
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
-import { PageQuery } from '../../../../shared/http/page.query.js';
+import { ApiLimitDefault, PageQuery } from '../../../../shared/http/page.query.js';
 import { LIMIT_PERIODS, LIMIT_TYPES, type LimitPeriod, type LimitType } from '../../domain/limit-kinds.js';
 import { LIMIT_REQUEST_STATUSES, type LimitRequestStatus } from '../../domain/limit-request.aggregate.js';
 
@@ -41,6 +41,7 @@ export class LimitsQuery {
 }
 
 /** Filters of the admin list; `limit` defaults to 100. */
+@ApiLimitDefault(100)
 export class AdminLimitRequestsQuery extends PageQuery {
   @ApiPropertyOptional({ enum: LIMIT_REQUEST_STATUSES, default: 'pending' })
   @IsOptional()

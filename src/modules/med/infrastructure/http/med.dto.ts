@@ -59,9 +59,9 @@ export class MedRecordDto implements MedRecord {
 
 export class MedPageDto {
   @ApiProperty({ type: [MedRecordDto] }) items: MedRecordDto[];
-  @ApiProperty({ example: 1 }) page: number;
-  @ApiProperty({ example: 20 }) page_size: number;
-  @ApiProperty({ example: 1, description: 'How many requests of yours are in this status' }) total: number;
+  @ApiProperty({ type: 'integer', example: 1 }) page: number;
+  @ApiProperty({ type: 'integer', example: 20 }) page_size: number;
+  @ApiProperty({ type: 'integer', example: 1, description: 'How many requests of yours are in this status' }) total: number;
 }
 
 export class MedListResponse {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class ChargeTermDto {
-  @ApiProperty({ example: 2 }) mode: number;
+  @ApiProperty({ type: 'integer', example: 2, description: 'As in the charge: penalty and rebate 1-2, interest 1-4' }) mode: number;
   @ApiProperty({ example: '2.00' }) value: string;
 }
 
@@ -11,7 +11,7 @@ export class DiscountDateDto {
 }
 
 export class DiscountDto {
-  @ApiProperty({ example: 1 }) mode: number;
+  @ApiProperty({ type: 'integer', example: 1, description: 'As in the charge: 1-2 take fixed_dates, 3-4 a value' }) mode: number;
   @ApiPropertyOptional({ example: '0.50', description: 'Modes 3-4' }) value?: string;
   @ApiPropertyOptional({ type: [DiscountDateDto], description: 'Modes 1-2' }) fixed_dates?: DiscountDateDto[];
 }

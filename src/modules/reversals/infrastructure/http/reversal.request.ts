@@ -6,7 +6,7 @@ import { IsExternalId } from '../../../../shared/http/is-external-id.validator.j
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { IsSmallJson } from '../../../../shared/http/is-small-json.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
-import { LimitQuery } from '../../../../shared/http/page.query.js';
+import { ApiLimitDefault, LimitQuery } from '../../../../shared/http/page.query.js';
 
 const E2E = /^E\d{8}\d{12}[A-Za-z0-9]{11}$/;
 
@@ -65,6 +65,7 @@ export class CreateReversalRequest {
 }
 
 /** Filters of GET /api/v1/pix/reversals (docs/conventions.md §10); `limit` defaults to 20. */
+@ApiLimitDefault(20)
 export class ListReversalsQuery extends LimitQuery {
   @ApiPropertyOptional({ format: 'date-time', description: 'Created after this instant (RFC 3339)' })
   @IsOptional()

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsObject, ValidateNested } from 'class-validator';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
@@ -53,6 +53,8 @@ export class SandboxCashInController {
     description:
       'Pays the charge with the amount due now (any other `amount` is 400 AMOUNT_MISMATCH): the charge completes and its `cash_in` is credited, fees applied, as a payment from another institution would. Sandbox only; needs pix:cashin:write.',
   })
+  // Every field is optional, so is the body: none at all pays the amount due now.
+  @ApiBody({ type: SandboxPayChargeRequest, required: false })
   @ApiOkResponse({ type: SandboxPayChargeResponse })
   @ApiErrors('CASH_IN_NOT_FOUND', 'CHARGE_NOT_PAYABLE', 'QR_CODE_EXPIRED', 'AMOUNT_MISMATCH')
   async payCharge(

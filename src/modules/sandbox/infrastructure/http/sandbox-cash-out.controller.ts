@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 
@@ -38,6 +38,8 @@ export class SandboxCashOutController {
     description:
       'Only a `completed` cash-out to another institution that was not returned yet (else 400 CASH_OUT_NOT_RETURNABLE). `amount` (default: all of it) comes back as a `reversal_in` and the cash-out becomes `returned`. Sandbox only; needs pix:cashout:write.',
   })
+  // `amount` is optional, so is the body: none at all returns the whole amount.
+  @ApiBody({ type: SandboxReturnRequest, required: false })
   @ApiOkResponse({ type: SandboxReturnResponse })
   @ApiErrors('CASH_OUT_NOT_FOUND', 'CASH_OUT_NOT_RETURNABLE', 'INVALID_STATE_TRANSITION')
   async return(

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsRFC3339, IsString, MaxLength } from 'class-validator';
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
-import { PageQuery } from '../../../../shared/http/page.query.js';
+import { ApiLimitDefault, PageQuery } from '../../../../shared/http/page.query.js';
 import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -10,6 +10,7 @@ import {
 } from '../../domain/transaction.aggregate.js';
 
 /** Filters of GET /api/v1/transactions; `limit` defaults to 20. */
+@ApiLimitDefault(20)
 export class ListTransactionsQuery extends PageQuery {
   @ApiPropertyOptional({ enum: TRANSACTION_TYPES })
   @IsOptional()

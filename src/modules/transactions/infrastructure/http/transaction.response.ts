@@ -66,9 +66,10 @@ export class TransactionDto {
 
 export class TransactionPageDto {
   @ApiProperty({ type: [TransactionDto] }) transactions: TransactionDto[];
-  @ApiProperty({ example: 1, description: 'Matching transactions, counted up to 10,000 (10000 means 10,000 or more)' }) total: number;
-  @ApiProperty({ example: 20 }) limit: number;
-  @ApiProperty({ example: 0 }) offset: number;
+  @ApiProperty({ type: 'integer', example: 1, description: 'Matching transactions, counted up to 10,000 (10000 means 10,000 or more)' })
+  total: number;
+  @ApiProperty({ type: 'integer', example: 20 }) limit: number;
+  @ApiProperty({ type: 'integer', example: 0 }) offset: number;
 }
 
 export class TransactionListResponse {

@@ -107,12 +107,12 @@ export class DeliveryDto implements DeliveryRecord {
   @ApiProperty({ example: 'cash_in.completed' }) event_type: string;
   @ApiProperty({ enum: DELIVERY_STATUSES, description: '`pending` until a 2xx (`delivered`) or the last try (`failed`)' })
   status: DeliveryStatus;
-  @ApiProperty({ example: 1, description: 'Tries made so far' }) attempt_count: number;
-  @ApiProperty({ example: 0 }) resend_count: number;
+  @ApiProperty({ type: 'integer', example: 1, description: 'Tries made so far' }) attempt_count: number;
+  @ApiProperty({ type: 'integer', example: 0 }) resend_count: number;
   @ApiProperty({ nullable: true, type: String, format: 'date-time', description: 'When the next try is due (`pending` only)' })
   next_attempt_at: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) last_attempt_at: string | null;
-  @ApiProperty({ nullable: true, type: Number, example: 200 }) last_http_status: number | null;
+  @ApiProperty({ nullable: true, type: 'integer', example: 200 }) last_http_status: number | null;
   @ApiProperty({ nullable: true, type: String, example: null, description: 'Why the last try failed' }) last_error: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) delivered_at: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
@@ -120,11 +120,12 @@ export class DeliveryDto implements DeliveryRecord {
 }
 
 export class AttemptDto implements AttemptRecord {
-  @ApiProperty({ example: 1 }) attempt: number;
+  @ApiProperty({ type: 'integer', example: 1 }) attempt: number;
   @ApiProperty({ description: 'Made by the resend endpoint' }) resend: boolean;
   @ApiProperty({ format: 'date-time' }) attempted_at: string;
-  @ApiProperty({ nullable: true, type: Number, example: 200, description: 'The answer; `null` when none came' }) http_status: number | null;
-  @ApiProperty({ example: 42 }) latency_ms: number;
+  @ApiProperty({ nullable: true, type: 'integer', example: 200, description: 'The answer; `null` when none came' })
+  http_status: number | null;
+  @ApiProperty({ type: 'integer', example: 42 }) latency_ms: number;
   @ApiProperty({ nullable: true, type: String, example: null, description: 'Why the try failed (timeout, refused address, TLS...)' })
   error: string | null;
 }
@@ -141,9 +142,9 @@ export class DeliveryDetailDto extends DeliveryDto implements DeliveryDetailReco
 
 export class DeliveryPageDto {
   @ApiProperty({ type: [DeliveryDto] }) items: DeliveryDto[];
-  @ApiProperty({ example: 1 }) page: number;
-  @ApiProperty({ example: 20 }) page_size: number;
-  @ApiProperty({ example: 1 }) total: number;
+  @ApiProperty({ type: 'integer', example: 1 }) page: number;
+  @ApiProperty({ type: 'integer', example: 20 }) page_size: number;
+  @ApiProperty({ type: 'integer', example: 1 }) total: number;
 }
 
 export class DeliveryListResponse {
