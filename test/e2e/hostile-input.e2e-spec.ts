@@ -9,6 +9,7 @@ import {
   getAt,
   isAmountField,
   isStrict,
+  leavesOf,
   lookAlikes,
   readOperations,
   sampleValue,
@@ -24,7 +25,7 @@ import { http, newAdmin, newClient, startApp, type TestClient } from '../support
 type Body = Record<string, unknown>;
 interface Answer {
   status: number;
-  body: { success?: boolean; error?: { code?: unknown } };
+  body: { success?: boolean; error?: { code?: unknown; details?: { field?: unknown }[] } };
 }
 
 /**
@@ -132,6 +133,14 @@ describe('hostile input never makes a 5xx (e2e)', () => {
   const refused = (what: string, res: Answer, status?: number) => {
     const ok = (status === undefined ? res.status >= 400 && res.status < 500 : res.status === status) && hasErrorBody(res);
     if (!ok) problems.push(`${what}: expected a refusal${status ? ` (${status})` : ''}, got ${describeAnswer(res)}`);
+  };
+  /** Records a problem unless the answer is a 400 VALIDATION_ERROR with a detail naming `field`. */
+  const refusedNaming = (what: string, res: Answer, field: string) => {
+    const named = (res.body?.error?.details ?? []).some((d) => d.field === field);
+    if (res.status !== 400 || res.body?.error?.code !== 'VALIDATION_ERROR' || !named || !hasErrorBody(res))
+      problems.push(
+        `${what}: expected 400 VALIDATION_ERROR naming ${field}, got ${describeAnswer(res)} ${JSON.stringify(res.body?.error?.details)}`,
+      );
   };
   /** Records a problem if the answer is a 5xx, or a 4xx without the error body. */
   const survived = (what: string, res: Answer) => {
@@ -260,6 +269,39 @@ describe('hostile input never makes a 5xx (e2e)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('refuses a lone surrogate in every string and every free-form object of every body, naming the field', async () => {
+    // JSON.stringify writes a lone surrogate as the escape `\ud800`: jsonb refuses it, text would keep U+FFFD.
+    const lone = ['\ud800', 'a\udfffb', '\udc00\ud800', '\ud83d'];
+    let swept = 0;
+    for (const op of bodyOps()) {
+      for (const leaf of leavesOf(doc, op.body ?? undefined)) {
+        const field = leaf.path.join('.');
+        const name = `${keyOf(op)} ${field}`;
+        const sendWith = (value: unknown) => send(op, JSON.stringify(setAt(bodyWith(op, leaf.path), leaf.path, value)));
+        swept++;
+        if (leaf.kind === 'string') {
+          for (const v of lone) refusedNaming(`${name} = ${JSON.stringify(v)}`, await sendWith(v), field);
+        } else {
+          refusedNaming(`${name} value`, await sendWith({ note: '\ud800' }), `${field}.note`);
+          refusedNaming(`${name} deep value`, await sendWith({ deep: { deeper: ['ok', 'x\udc00'] } }), `${field}.deep.deeper.1`);
+          // A key is named by its object: the key itself is what cannot be written back.
+          refusedNaming(`${name} key`, await sendWith({ 'k\ud800': 'v' }), field);
+        }
+      }
+    }
+    // An emoji (a well-formed pair) is fine where free text is.
+    const cashOut = ops.find((op) => keyOf(op) === 'POST /api/v1/pix/cash-out')!;
+    for (const body of [
+      setAt(bodyWith(cashOut, ['description']), ['description'], 'pago \ud83d\ude00'),
+      setAt(bodyWith(cashOut, ['metadata']), ['metadata'], { '\ud83d\ude00': '\ud83d\ude00' }),
+    ]) {
+      const res = await send(cashOut, JSON.stringify(body));
+      if (res.status !== 200) problems.push(`emoji ${JSON.stringify(body)}: ${describeAnswer(res)}`);
+    }
+    expect(swept).toBeGreaterThan(50);
+    expect(problems).toEqual([]);
+  });
+
   it('refuses an amount that would overflow a balance with AMOUNT_TOO_LARGE, and leaves the balance as it was', async () => {
     // A balance holds 14 integer digits: ten of the largest deposits fit, the eleventh cannot.
     const rich = await newClient(app);
@@ -295,6 +337,29 @@ describe('hostile input never makes a 5xx (e2e)', () => {
           for (const v of ['1e21', '-1', 'NaN', 'Infinity', '0x10', '1e400', '1.5', '１', ' 1', '', '9'.repeat(400), ...outside]) {
             refused(`${name} ${p.name}=${JSON.stringify(v)}`, await at(v), 400);
           }
+        }
+        if (s.format === 'date-time' || s.format === 'date') {
+          // The other date filters of the operation get a valid instant, so a range check (date_from needs
+          // date_to) cannot answer first: the refusal must come from this parameter's value.
+          const others = Object.fromEntries(
+            op.queryParams
+              .filter((o) => o !== p && (o.schema?.format ?? '').startsWith('date'))
+              .map((o) => [o.name, '2026-03-10T23:59:59Z']),
+          );
+          const withDate = (v: string) => send(op, undefined, { query: { ...others, [p.name]: v } });
+          const valid = await withDate('2026-03-10T23:59:59Z');
+          if (valid.status !== 200) problems.push(`${name} ${p.name} valid date-time: ${describeAnswer(valid)}`);
+          // A leap second (RFC 3339 syntax allows second 60; a JS Date cannot hold it) and a day that does not exist.
+          for (const v of ['2026-03-10T23:59:60Z', '2026-03-10T23:59:60.000Z', '2026-12-31T23:59:60+00:00', '2026-02-30T00:00:00Z'])
+            refusedNaming(`${name} ${p.name}=${v}`, await withDate(v), p.name);
+          // The far ends of what RFC 3339 can write: accepted or refused, never a 500.
+          for (const v of [
+            '0000-01-01T00:00:00Z',
+            '0000-01-01T00:00:00+23:59',
+            '9999-12-31T23:59:59-23:59',
+            '2026-03-10T12:00:00.123456789Z',
+          ])
+            survived(`${name} ${p.name}=${v}`, await withDate(v));
         }
         if (s.enum || s.format)
           for (const v of lookAlikes(String(sampleValue(doc, s))))

@@ -13,6 +13,7 @@ export interface Schema {
   properties?: Record<string, Schema>;
   required?: string[];
   items?: Schema;
+  additionalProperties?: boolean | Schema;
   $ref?: string;
   allOf?: Schema[];
 }
@@ -61,6 +62,25 @@ function fieldsOf(doc: OpenAPIObject, schema: Schema, prefix: string[] = []): Fi
     const own = { path: [...prefix, name], schema: s };
     return prefix.length === 0 && s.properties ? [own, ...fieldsOf(doc, s, [name])] : [own];
   });
+}
+
+/** A string or free-form object in a body at any depth; an array's element is index `0` of the path. */
+export interface Leaf {
+  path: string[];
+  kind: 'string' | 'free-form';
+}
+
+/**
+ * Every string and every free-form object (no `properties`, or `additionalProperties`) of a body schema, at
+ * any depth and inside arrays: `fields` stops one object level down, these reach `discount.fixed_dates.0.date`.
+ */
+export function leavesOf(doc: OpenAPIObject, raw: Schema | undefined, prefix: string[] = []): Leaf[] {
+  const s = resolve(doc, raw);
+  if (s.type === 'array') return leavesOf(doc, s.items, [...prefix, '0']);
+  if (s.type === 'string') return [{ path: prefix, kind: 'string' }];
+  if (s.type !== 'object' && !s.properties) return [];
+  const own: Leaf[] = !s.properties || s.additionalProperties ? [{ path: prefix, kind: 'free-form' }] : [];
+  return [...own, ...Object.entries(s.properties ?? {}).flatMap(([name, child]) => leavesOf(doc, child, [...prefix, name]))];
 }
 
 /** Every operation of the document, with what the sweep needs to call it (new endpoints included). */
@@ -174,14 +194,15 @@ export function wrongTypes(s: Schema): unknown[] {
   }
 }
 
-/** A copy of `body` with `path` set to `value`. */
+/** A copy of `body` with `path` set to `value`; a digit key (a `leavesOf` path) goes into an array. */
 export function setAt(body: Record<string, unknown>, path: string[], value: unknown): Record<string, unknown> {
   const copy = structuredClone(body);
   let node = copy;
-  for (const key of path.slice(0, -1)) {
-    if (!node[key] || typeof node[key] !== 'object' || Array.isArray(node[key])) node[key] = {};
+  path.slice(0, -1).forEach((key, i) => {
+    const wantsArray = /^\d+$/.test(path[i + 1]!);
+    if (!node[key] || typeof node[key] !== 'object' || Array.isArray(node[key]) !== wantsArray) node[key] = wantsArray ? [] : {};
     node = node[key] as Record<string, unknown>;
-  }
+  });
   node[path[path.length - 1]!] = value;
   return copy;
 }

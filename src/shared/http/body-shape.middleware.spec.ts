@@ -41,4 +41,16 @@ describe('bodyShapeProblem', () => {
     expect(bodyShapeProblem({ metadata: { note: ['ok', 'n\u0000'] } })).toMatchObject({ field: 'metadata.note.1' });
     expect(bodyShapeProblem({ metadata: { 'k\u0000': 1 } })).toMatchObject({ field: 'metadata' });
   });
+
+  it('refuses a lone surrogate in any string or key, naming the field, and accepts a well-formed pair', () => {
+    const lone = 'must not contain an unpaired UTF-16 surrogate';
+    expect(bodyShapeProblem(JSON.parse('{"metadata":{"note":"\\ud800"}}'))).toEqual({ field: 'metadata.note', issue: lone });
+    expect(bodyShapeProblem({ description: 'a\udfffb' })).toEqual({ field: 'description', issue: lone });
+    expect(bodyShapeProblem({ tags: ['ok', '\udc00\ud800'] })).toEqual({ field: 'tags.1', issue: lone });
+    expect(bodyShapeProblem({ user_metadata: { 'k\ud83d': 1 } })).toMatchObject({
+      field: 'user_metadata',
+      issue: expect.stringContaining('key'),
+    });
+    expect(bodyShapeProblem({ description: 'pago \ud83d\ude00', metadata: { '\ud83d\ude00': 'ok' } })).toBeNull();
+  });
 });

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsRFC3339, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
 import { REFUND_CODES, type RefundCode } from '../../../../shared/domain/refund-code.js';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
 import { IsExternalId } from '../../../../shared/http/is-external-id.validator.js';
+import { IsDateTime } from '../../../../shared/http/is-date-time.validator.js';
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { IsSmallJson } from '../../../../shared/http/is-small-json.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
@@ -69,12 +70,12 @@ export class CreateReversalRequest {
 export class ListReversalsQuery extends LimitQuery {
   @ApiPropertyOptional({ format: 'date-time', description: 'Created after this instant (RFC 3339)' })
   @IsOptional()
-  @IsRFC3339({ message: 'created_after must be an RFC 3339 date-time' })
+  @IsDateTime()
   created_after?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'Created before this instant (RFC 3339)' })
   @IsOptional()
-  @IsRFC3339({ message: 'created_before must be an RFC 3339 date-time' })
+  @IsDateTime()
   created_before?: string;
 
   @ApiPropertyOptional({ description: "The original payment's end-to-end id" })

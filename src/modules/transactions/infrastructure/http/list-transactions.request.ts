@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsRFC3339, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDateTime } from '../../../../shared/http/is-date-time.validator.js';
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { ApiLimitDefault, PageQuery } from '../../../../shared/http/page.query.js';
 import {
@@ -38,11 +39,11 @@ export class ListTransactionsQuery extends PageQuery {
 
   @ApiPropertyOptional({ format: 'date-time', description: 'RFC 3339; requires date_to; range at most 30 days' })
   @IsOptional()
-  @IsRFC3339({ message: 'date_from must be an RFC 3339 date-time' })
+  @IsDateTime()
   date_from?: string;
 
   @ApiPropertyOptional({ format: 'date-time', description: 'RFC 3339; requires date_from' })
   @IsOptional()
-  @IsRFC3339({ message: 'date_to must be an RFC 3339 date-time' })
+  @IsDateTime()
   date_to?: string;
 }
