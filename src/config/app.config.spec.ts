@@ -1,7 +1,8 @@
 import { DEVELOPMENT_WEBHOOK_SECRETS_KEY, loadConfig, parseRetrySchedule } from './app.config.js';
 
 const secret32 = 'x'.repeat(32);
-const prodSecrets = { JWT_SECRET: secret32 };
+const metricsToken = 'scrape-0123456789abcdef';
+const prodSecrets = { JWT_SECRET: secret32, METRICS_TOKEN: metricsToken };
 
 describe('loadConfig', () => {
   it('runs the sandbox by default outside production', () => {
@@ -29,7 +30,7 @@ describe('loadConfig', () => {
   });
 
   it('encrypts webhook secrets under WEBHOOK_SECRETS_KEY, else under JWT_SECRET, else (development) a public key', () => {
-    const prod = { NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', JWT_SECRET: secret32 };
+    const prod = { NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', ...prodSecrets };
     expect(loadConfig({ ...prod, WEBHOOK_SECRETS_KEY: 'w'.repeat(32) }).webhookSecretsKey).toBe('w'.repeat(32));
     expect(() => loadConfig({ ...prod, WEBHOOK_SECRETS_KEY: 'short' })).toThrow(/WEBHOOK_SECRETS_KEY must be at least 32 bytes/);
     expect(loadConfig(prod).webhookSecretsKey).toBe(secret32);
@@ -69,5 +70,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_TOKEN: 'scrape-0123456789abcdef' }).metricsToken).toBe('scrape-0123456789abcdef');
     for (const bad of ['short', 'has space 0123456789', 'x'.repeat(513)])
       expect(() => loadConfig({ METRICS_TOKEN: bad })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('in production, refuses to start with metrics on and no METRICS_TOKEN, saying how to fix it', () => {
+    const prod = { NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', JWT_SECRET: secret32 };
+    for (const env of [prod, { ...prod, METRICS_TOKEN: '' }, { ...prod, METRICS_ENABLED: 'true' }])
+      expect(() => loadConfig(env)).toThrow(/METRICS_TOKEN is required .*set METRICS_TOKEN .*or set METRICS_ENABLED=false/);
+    expect(loadConfig({ ...prod, METRICS_TOKEN: metricsToken })).toMatchObject({ metricsEnabled: true, metricsToken });
+    expect(loadConfig({ ...prod, METRICS_ENABLED: 'false' })).toMatchObject({ metricsEnabled: false, metricsToken: null });
+    // Development and tests keep an open /metrics.
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ metricsEnabled: true, metricsToken: null });
   });
 });

@@ -65,7 +65,7 @@ export interface AppConfig {
   webhookSecretsKey: string;
   /** `GET /metrics` (Prometheus) and the per-request HTTP histogram; off: 404 and no per-request work. */
   metricsEnabled: boolean;
-  /** When set, `GET /metrics` requires `Authorization: Bearer <token>` (compared in constant time). */
+  /** When set, `GET /metrics` requires `Authorization: Bearer <token>` (compared in constant time); production requires it while metrics are on. */
   metricsToken: string | null;
 }
 
@@ -151,6 +151,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production && Buffer.byteLength(webhookSecretsKey) < MIN_JWT_SECRET_BYTES) {
     throw new Error(`WEBHOOK_SECRETS_KEY must be at least ${MIN_JWT_SECRET_BYTES} bytes when NODE_ENV=production`);
   }
+  const metricsEnabled = strictBool('METRICS_ENABLED', true, env);
+  const token = metricsToken(env.METRICS_TOKEN);
+  // Open, /metrics tells anyone the service's volumes and backlogs, and each scrape queries PostgreSQL and Redis.
+  if (production && metricsEnabled && !token) {
+    throw new Error(
+      'METRICS_TOKEN is required when NODE_ENV=production and metrics are on: set METRICS_TOKEN (16-512 characters, e.g. openssl rand -hex 32) or set METRICS_ENABLED=false',
+    );
+  }
   const ispb = env.PSP_ISPB ?? '99999004';
   if (!/^\d{8}$/.test(ispb)) throw new Error('PSP_ISPB must be 8 digits');
   return {
@@ -195,8 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookTargetConcurrency: Math.max(1, int('WEBHOOK_TARGET_CONCURRENCY', 4, env)),
     webhookRescueAfterMs: Math.max(100, int('WEBHOOK_RESCUE_AFTER_MS', 120000, env)),
     webhookSecretsKey,
-    metricsEnabled: strictBool('METRICS_ENABLED', true, env),
-    metricsToken: metricsToken(env.METRICS_TOKEN),
+    metricsEnabled,
+    metricsToken: token,
   };
 }
 
@@ -212,7 +220,7 @@ function strictBool(name: string, fallback: boolean, env: NodeJS.ProcessEnv): bo
   throw new Error(`${name} must be true or false`);
 }
 
-/** A bearer token (RFC 6750 characters) of 16 to 512 characters; unset or empty: /metrics is open. */
+/** A bearer token (RFC 6750 characters) of 16 to 512 characters; unset or empty: /metrics is open (not in production). */
 function metricsToken(raw: string | undefined): string | null {
   if (raw === undefined || raw === '') return null;
   if (!/^[A-Za-z0-9._~+/=-]{16,512}$/.test(raw)) {

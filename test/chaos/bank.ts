@@ -257,6 +257,8 @@ async function main(): Promise<void> {
     REDIS_KEY_PREFIX: 'chaos',
     JWT_SECRET: randomBytes(32).toString('hex'),
     WEBHOOK_SECRETS_KEY: randomBytes(32).toString('hex'),
+    // NODE_ENV=production refuses to start with /metrics on and no token.
+    METRICS_TOKEN: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     SANDBOX_SPI_LATENCY_MS: '20',
     SPI_TIMEOUT_MS: '1000',

@@ -115,6 +115,18 @@ describe('docker/docker-compose.yml and the Dockerfile (read, no Docker engine)'
     expect(services.api?.environment?.WEBHOOK_SECRETS_KEY).toBeDefined();
   });
 
+  it('protects /metrics of api and worker with METRICS_TOKEN, as NODE_ENV=production requires', () => {
+    for (const name of ['migrate', 'api', 'worker']) {
+      const env = services[name]?.environment ?? {};
+      // Metrics stay on (METRICS_ENABLED unset or true), so loadConfig needs the token to start.
+      expect(env.METRICS_ENABLED ?? 'true').toBe('true');
+      expect({ service: name, token: env.METRICS_TOKEN }).toEqual({
+        service: name,
+        token: expect.stringMatching(/^\$\{METRICS_TOKEN:\?[^}]+\}$/),
+      });
+    }
+  });
+
   it('bakes no secret into the image and copies no local environment file', () => {
     const all = stages.flat();
     for (const instruction of all.filter((i) => i.op === 'ENV' || i.op === 'ARG')) {
