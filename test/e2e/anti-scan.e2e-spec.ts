@@ -1,12 +1,12 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { APP_CONFIG } from '../../src/config/app.config.js';
-import { encodeBrCode } from '../../src/shared/domain/br-code/br-code.js';
+import { encodeBrCode, parseBrCode } from '../../src/shared/domain/br-code/br-code.js';
 import { bankDetails, cashOut } from '../support/payments.js';
 import { http, newClient, startApp, type TestClient } from '../support/test-app.js';
 
 /**
  * Every path that can tell whether a key or an account exists spends the client's look-up budget
- * (12 points here; a hit costs 1, a miss 5): key GET, static QR decode, cash-out Flows 1 and 2.
+ * (12 points here; a hit costs 1, a miss 5): key GET, static and dynamic QR decode, cash-out Flows 1 and 2.
  */
 describe('anti-scan look-up budget on every path (e2e)', () => {
   let app: NestExpressApplication;
@@ -79,6 +79,37 @@ describe('anti-scan look-up budget on every path (e2e)', () => {
       () => decode(`notfound${n++}@example.com`),
       'PIX_KEY_NOT_FOUND',
       () => decode('real@example.com'),
+    );
+  });
+
+  it("dynamic QR decode: a URL of ours naming no charge spends the budget, and so does a real charge's", async () => {
+    const merchant = await newClient(app, { legal: true, name: 'Padaria Pao Quente Ltda' });
+    expect((await http(app).post('/api/v1/pix/keys').set(merchant.auth).send({ key_type: 'EVP' })).status).toBe(200);
+    const charge = await http(app).post('/api/v1/pix/cash-in/qrcode').set(merchant.auth).send({ amount: '10.00', reference: 'scan' });
+    expect(charge.status).toBe(200);
+    const real = charge.body.qr_code_text as string;
+    const c = await newClient(app);
+    const decode = (brCode: string) => http(app).post('/api/v1/pix/qrcode/decode').set(c.auth).send({ br_code: brCode });
+    // A hit costs 1 point too: 12 decodes of a real charge pass, the 13th is 429.
+    for (let i = 0; i < 12; i++) expect({ i, status: (await decode(real)).status }).toEqual({ i, status: 200 });
+    expect((await decode(real)).status).toBe(429);
+    // Guessed charge ids under our QR base URL: misses cost 5 each.
+    const guesser = await newClient(app);
+    const url = parseBrCode(real).url!;
+    let n = 0;
+    const guess = () =>
+      encodeBrCode({
+        type: 'dynamic',
+        url: url.replace(/[0-9a-f-]{36}$/i, `00000000-0000-4000-8000-${String(n++).padStart(12, '0')}`),
+        merchantName: 'Scan',
+        merchantCity: 'SAO PAULO',
+        txid: '***',
+      });
+    await scan(
+      guesser,
+      () => http(app).post('/api/v1/pix/qrcode/decode').set(guesser.auth).send({ br_code: guess() }),
+      'QR_PAYLOAD_UNAVAILABLE',
+      () => http(app).post('/api/v1/pix/qrcode/decode').set(guesser.auth).send({ br_code: real }),
     );
   });
 });

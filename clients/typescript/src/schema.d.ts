@@ -293,7 +293,7 @@ export interface paths {
         };
         /**
          * List your MED requests in one status, newest first
-         * @description Paged: `page` from 1 (default 1), `page_size` 1-100 (default 20); `total` counts every request of yours in the status.
+         * @description Paged: `page` from 1 (default 1), `page_size` 1-100 (default 20), `page * page_size` at most 10,000; `total` counts the requests of yours in the status up to 10,000 (10000 means 10,000 or more).
          */
         get: operations["listMedRequests"];
         put?: never;
@@ -661,7 +661,7 @@ export interface paths {
         };
         /**
          * A webhook’s deliveries, newest first; filter by `status`
-         * @description Paged: `page` from 1 (default 1), `page_size` 1-100 (default 20).
+         * @description Paged: `page` from 1 (default 1), `page_size` 1-100 (default 20), `page * page_size` at most 10,000; `total` counts up to 10,000 (10000 means 10,000 or more).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1587,7 +1587,7 @@ export interface components {
             /** @example 20 */
             page_size: number;
             /**
-             * @description How many requests of yours are in this status
+             * @description How many requests of yours are in this status, counted up to 10,000 (10000 means 10,000 or more)
              * @example 1
              */
             total: number;
@@ -2228,7 +2228,10 @@ export interface components {
             page: number;
             /** @example 20 */
             page_size: number;
-            /** @example 1 */
+            /**
+             * @description Matching deliveries, counted up to 10,000 (10000 means 10,000 or more)
+             * @example 1
+             */
             total: number;
         };
         DeliveryListResponse: {

@@ -9,7 +9,7 @@ export abstract class MedRequestRepository {
   abstract lock(id: string): Promise<MedRequest | null>;
   /** Whether the payment already has a request (any status). */
   abstract existsForTransaction(transactionId: string): Promise<boolean>;
-  /** One page of a client's requests in one status, newest first, and how many there are. */
+  /** One page of a client's requests in one status, newest first, and how many there are (up to PAGE_TOTAL_CAP). */
   abstract list(clientId: string, status: MedStatus, limit: number, offset: number): Promise<{ items: MedRequest[]; total: number }>;
   /**
    * Up to `limit` active requests with something due at `now` (OPEN for 72 h, or past `respond_by`),

@@ -39,7 +39,7 @@ export class DecodeBrCodeUseCase {
 
   async execute(clientId: string, brCode: string): Promise<DecodeResult> {
     const code = parseBrCode(brCode);
-    const resolved = code.type === 'static' ? await this.fromStatic(clientId, code) : await this.fromDynamic(code);
+    const resolved = code.type === 'static' ? await this.fromStatic(clientId, code) : await this.fromDynamic(clientId, code);
     const now = this.clock.now();
     const endToEndId = newEndToEndId(this.config.pspIspb, now);
     const result: DecodeResult = { ...resolved, qrType: code.type, endToEndId };
@@ -57,7 +57,9 @@ export class DecodeBrCodeUseCase {
       receiver: resolved.receiver,
       fixedAmount: fixed,
       chargeId: resolved.payload?.chargeId ?? null,
-      result: { br_code: brCode, txid: code.txid, merchant_name: code.merchantName, merchant_city: code.merchantCity },
+      // The text parseBrCode read, so at most MAX_BR_CODE_LENGTH (512) characters whoever the caller; the
+      // other fields are bounded by the parser too (txid 35, name 25, city 15): a row has a bounded size.
+      result: { br_code: brCode.trim(), txid: code.txid, merchant_name: code.merchantName, merchant_city: code.merchantCity },
       createdAt: now,
       usedAt: null,
       cashOutId: null,
@@ -81,8 +83,10 @@ export class DecodeBrCodeUseCase {
     return { pixKey, pixKeyType, amount: code.amount ?? null, receiver: counterpartyOf(entry), payload: null };
   }
 
-  private async fromDynamic(code: BrCode) {
-    const payload = await this.fetcher.fetch(code.url!);
+  private async fromDynamic(clientId: string, code: BrCode) {
+    // On the anti-scan budget too: a URL of ours names a charge id, so unmetered decodes would tell which
+    // charges exist; each fetch also costs a query (or, from another institution, an outbound request).
+    const payload = await this.throttle.metered(clientId, () => this.fetcher.fetch(code.url!));
     if (!payload) {
       throw new DomainError('QR_PAYLOAD_UNAVAILABLE', 'The payload of this dynamic QR code could not be fetched', [
         { field: 'br_code', issue: `no charge at ${code.url}` },

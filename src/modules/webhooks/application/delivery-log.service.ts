@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/errors/domain-error.js';
+import { assertPageWithinWindow } from '../../../shared/persistence/page-window.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { JobPublisher } from '../../../shared/queue/job-publisher.js';
 import { QUEUE_WEBHOOKS } from '../../../shared/queue/queue.names.js';
@@ -30,6 +31,7 @@ export class DeliveryLog {
   ) {}
 
   async list(clientId: string, webhookId: string, status: DeliveryStatus | null, page: number, pageSize: number): Promise<DeliveryPage> {
+    assertPageWithinWindow(page, pageSize);
     if (!(await this.webhooks.find(clientId, webhookId))) throw new NotFoundError('Webhook', 'WEBHOOK_NOT_FOUND');
     const { items, total } = await this.deliveries.list(webhookId, status, pageSize, (page - 1) * pageSize);
     return { items, page, pageSize, total };

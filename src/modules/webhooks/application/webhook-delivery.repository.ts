@@ -13,7 +13,7 @@ export abstract class WebhookDeliveryRepository {
   abstract addAttempt(deliveryId: string, attempt: DeliveryAttempt): Promise<void>;
   /** A delivery's tries, first first. */
   abstract attemptsOf(deliveryId: string): Promise<DeliveryAttempt[]>;
-  /** One page of a webhook's deliveries, newest first (all, or in one status), and how many there are. */
+  /** One page of a webhook's deliveries, newest first (all, or in one status), and how many there are (up to PAGE_TOTAL_CAP). */
   abstract list(
     webhookId: string,
     status: DeliveryStatus | null,

@@ -24,7 +24,8 @@ export class MedController {
   @ApiOperation({
     operationId: 'listMedRequests',
     summary: 'List your MED requests in one status, newest first',
-    description: 'Paged: `page` from 1 (default 1), `page_size` 1-100 (default 20); `total` counts every request of yours in the status.',
+    description:
+      'Paged: `page` from 1 (default 1), `page_size` 1-100 (default 20), `page * page_size` at most 10,000; `total` counts the requests of yours in the status up to 10,000 (10000 means 10,000 or more).',
   })
   @ApiParam({ name: 'status', enum: MED_STATUSES })
   @ApiOkResponse({ type: MedListResponse })

@@ -61,7 +61,12 @@ export class MedPageDto {
   @ApiProperty({ type: [MedRecordDto] }) items: MedRecordDto[];
   @ApiProperty({ type: 'integer', example: 1 }) page: number;
   @ApiProperty({ type: 'integer', example: 20 }) page_size: number;
-  @ApiProperty({ type: 'integer', example: 1, description: 'How many requests of yours are in this status' }) total: number;
+  @ApiProperty({
+    type: 'integer',
+    example: 1,
+    description: 'How many requests of yours are in this status, counted up to 10,000 (10000 means 10,000 or more)',
+  })
+  total: number;
 }
 
 export class MedListResponse {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { Money } from '../../../../shared/money/money.js';
+import { cappedCountSql } from '../../../../shared/persistence/page-window.js';
 import { TypeOrmUnitOfWork, type DatabaseErrorFields } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { MedRequestRepository } from '../../application/med-request.repository.js';
 import { MedRequest, type MedStatus } from '../../domain/med-request.aggregate.js';
@@ -94,7 +95,7 @@ export class TypeormMedRequestRepository extends MedRequestRepository {
          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
         [clientId, status, limit, offset],
       ),
-      this.uow.read<{ total: number }>(`SELECT count(*)::int AS total FROM med_requests WHERE client_id = $1 AND status = $2`, [
+      this.uow.read<{ total: number }>(cappedCountSql(`SELECT 1 FROM med_requests WHERE client_id = $1 AND status = $2`), [
         clientId,
         status,
       ]),

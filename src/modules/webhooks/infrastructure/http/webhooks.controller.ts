@@ -139,7 +139,8 @@ export class WebhooksController {
   @ApiOperation({
     operationId: 'listWebhookDeliveries',
     summary: 'A webhook’s deliveries, newest first; filter by `status`',
-    description: 'Paged: `page` from 1 (default 1), `page_size` 1-100 (default 20).',
+    description:
+      'Paged: `page` from 1 (default 1), `page_size` 1-100 (default 20), `page * page_size` at most 10,000; `total` counts up to 10,000 (10000 means 10,000 or more).',
   })
   @ApiOkResponse({ type: DeliveryListResponse })
   @ApiErrors('WEBHOOK_NOT_FOUND')

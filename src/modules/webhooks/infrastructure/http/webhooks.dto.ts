@@ -144,7 +144,8 @@ export class DeliveryPageDto {
   @ApiProperty({ type: [DeliveryDto] }) items: DeliveryDto[];
   @ApiProperty({ type: 'integer', example: 1 }) page: number;
   @ApiProperty({ type: 'integer', example: 20 }) page_size: number;
-  @ApiProperty({ type: 'integer', example: 1 }) total: number;
+  @ApiProperty({ type: 'integer', example: 1, description: 'Matching deliveries, counted up to 10,000 (10000 means 10,000 or more)' })
+  total: number;
 }
 
 export class DeliveryListResponse {

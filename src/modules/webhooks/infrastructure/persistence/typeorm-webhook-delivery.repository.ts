@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { cappedCountSql } from '../../../../shared/persistence/page-window.js';
 import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { WebhookDeliveryRepository } from '../../application/webhook-delivery.repository.js';
 import { WebhookDelivery, type DeliveryAttempt, type DeliveryStatus } from '../../domain/webhook-delivery.aggregate.js';
@@ -113,7 +114,7 @@ export class TypeormWebhookDeliveryRepository extends WebhookDeliveryRepository 
         `SELECT ${COLUMNS} FROM webhook_deliveries WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
         [webhookId, status, limit, offset],
       ),
-      this.uow.read<{ total: number }>(`SELECT count(*)::int AS total FROM webhook_deliveries WHERE ${where}`, [webhookId, status]),
+      this.uow.read<{ total: number }>(cappedCountSql(`SELECT 1 FROM webhook_deliveries WHERE ${where}`), [webhookId, status]),
     ]);
     return { items: rows.map(toDomain), total: count?.total ?? 0 };
   }
