@@ -56,6 +56,7 @@ export class OpenMedUseCase {
         paymentAmount: payment.amount,
         amount: cmd.amount === undefined ? null : Money.of(cmd.amount),
         available: balance.available,
+        refundable: payment.amount.minus(payment.refundedAmount),
         reason: cmd.reason ?? null,
         now,
       });

@@ -8,6 +8,7 @@ import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { Clock } from '../../../shared/time/clock.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
+import { Money } from '../../../shared/money/money.js';
 import type { MedAction, MedRequest } from '../domain/med-request.aggregate.js';
 import { MedDeadlines } from './med-deadlines.js';
 import { MedRequestRepository } from './med-request.repository.js';
@@ -21,8 +22,9 @@ export interface RespondMedCommand {
 
 /**
  * The receiver's answer to a MED request, under the request's row lock (two answers racing: one wins,
- * the other finds it answered, 409 MED_ALREADY_RESPONDED). Approve captures the blocked amount and
- * records it as the receiver's completed `med_return` (a `D` end-to-end id); reject releases it
+ * the other finds it answered, 409 MED_ALREADY_RESPONDED). Approve captures the blocked amount (capped by
+ * what of the payment is still refundable) and records it as the receiver's completed `med_return` (a `D`
+ * end-to-end id); reject releases it
  * (`unblock`). A request past its deadline is closed instead (that commits, block released) and the
  * answer is refused.
  */
@@ -53,33 +55,8 @@ export class RespondMedUseCase {
       if (cmd.action === 'reject') {
         locked.reject({ reason, now });
         await this.deadlines.release(locked, 'MED rejected: block released');
-      } else if (!locked.hasBlock()) {
-        locked.approve({ reason, ret: null, now });
       } else {
-        const ret = { transactionId: randomUUID(), endToEndId: newEndToEndId(this.config.pspIspb, now, 'D') };
-        locked.approve({ reason, ret, now });
-        const m = locked.snapshot;
-        await this.ledger.post({
-          transactionId: ret.transactionId,
-          description: 'MED return',
-          lines: [{ accountId: m.accountId, operation: 'capture', amount: m.blockedAmount }],
-        });
-        const paid = await this.transactions.partiesOf(m.transactionId);
-        await this.transactions.recordPayment({
-          id: ret.transactionId,
-          clientId: m.clientId,
-          accountId: m.accountId,
-          type: 'med_return',
-          status: 'completed',
-          amount: m.blockedAmount,
-          endToEndId: ret.endToEndId,
-          reference: m.endToEndId,
-          // Money goes back the way it came: from the receiver to the original payer.
-          payer: paid?.receiver ?? null,
-          receiver: paid?.payer ?? null,
-          description: 'MED return',
-          at: now,
-        });
+        await this.approve(locked, reason, now);
       }
       await this.meds.update(locked);
       await this.outbox.append(locked.pullEvents());
@@ -87,5 +64,52 @@ export class RespondMedUseCase {
     });
     if (refusal) throw refusal;
     return med;
+  }
+
+  /**
+   * Captures and returns what was blocked, capped by what of the payment is still refundable (reversals
+   * and MED returns share one refundable amount, `transactions.refunded_amount`, which the database keeps
+   * within the payment's amount); releases the rest. Lock order: the request, the payment, the balance.
+   */
+  private async approve(med: MedRequest, reason: string | null, now: Date): Promise<void> {
+    const m = med.snapshot;
+    const payment = m.blockedAmount.isPositive() ? await this.transactions.lockReceived(m.clientId, m.endToEndId) : null;
+    const refundable = payment ? Money.max(payment.amount.minus(payment.refundedAmount), Money.zero()) : Money.zero();
+    const returned = Money.min(m.blockedAmount, refundable);
+    const ret = returned.isPositive()
+      ? { transactionId: randomUUID(), endToEndId: newEndToEndId(this.config.pspIspb, now, 'D'), amount: returned }
+      : null;
+    med.approve({ reason, ret, now });
+    const released = m.blockedAmount.minus(returned);
+    if (released.isPositive()) {
+      await this.ledger.post({
+        transactionId: m.transactionId,
+        description: 'MED approved: the part already paid back by a reversal is released',
+        lines: [{ accountId: m.accountId, operation: 'unblock', amount: released }],
+      });
+    }
+    if (!ret) return;
+    await this.ledger.post({
+      transactionId: ret.transactionId,
+      description: 'MED return',
+      lines: [{ accountId: m.accountId, operation: 'capture', amount: ret.amount }],
+    });
+    await this.transactions.addRefunded(m.transactionId, ret.amount);
+    const paid = await this.transactions.partiesOf(m.transactionId);
+    await this.transactions.recordPayment({
+      id: ret.transactionId,
+      clientId: m.clientId,
+      accountId: m.accountId,
+      type: 'med_return',
+      status: 'completed',
+      amount: ret.amount,
+      endToEndId: ret.endToEndId,
+      reference: m.endToEndId,
+      // Money goes back the way it came: from the receiver to the original payer.
+      payer: paid?.receiver ?? null,
+      receiver: paid?.payer ?? null,
+      description: 'MED return',
+      at: now,
+    });
   }
 }

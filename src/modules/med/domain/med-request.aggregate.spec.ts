@@ -16,6 +16,7 @@ function open(p: Partial<OpenMedProps> = {}): MedRequest {
     paymentAmount: Money.of('50.00'),
     amount: null,
     available: Money.of('100.00'),
+    refundable: Money.of('50.00'),
     reason: null,
     now: T0,
     ...p,
@@ -31,7 +32,7 @@ function codeOf(fn: () => unknown): string | undefined {
   return undefined;
 }
 
-const ret = { transactionId: 'r1', endToEndId: 'D99999004202603101500AbCdEfGhIjK' };
+const ret = { transactionId: 'r1', endToEndId: 'D99999004202603101500AbCdEfGhIjK', amount: Money.of('50.00') };
 
 describe('MedRequest', () => {
   it('opens OPEN, claiming the payment amount by default, blocking it whole when available, with med.opened', () => {
@@ -52,6 +53,11 @@ describe('MedRequest', () => {
     expect(none.hasBlock()).toBe(false);
   });
 
+  it('blocks no more than the payment still has to give back (reversals and MED returns share one refundable amount)', () => {
+    expect(open({ refundable: Money.of('20.00') }).snapshot.blockedAmount.toFixed2()).toBe('20.00');
+    expect(open({ refundable: Money.zero() }).hasBlock()).toBe(false);
+  });
+
   it('refuses a claim above the payment (MED_AMOUNT_EXCEEDS_PAYMENT); the full amount is fine', () => {
     expect(codeOf(() => open({ amount: Money.of('50.01') }))).toBe('MED_AMOUNT_EXCEEDS_PAYMENT');
     expect(codeOf(() => open({ amount: Money.of('50.00') }))).toBeUndefined();
@@ -68,9 +74,16 @@ describe('MedRequest', () => {
     expect(m.pullEvents()).toEqual([]);
   });
 
-  it('an approval returns exactly what was blocked: a return without a block (or the reverse) is a bug', () => {
+  it('an approval returns a positive amount, at most what was blocked, or nothing (a reversal paid it back meanwhile)', () => {
     expect(() => open({ available: Money.zero() }).approve({ reason: null, ret, now: at(HOUR) })).toThrow();
-    expect(() => open().approve({ reason: null, ret: null, now: at(HOUR) })).toThrow();
+    expect(() => open().approve({ reason: null, ret: { ...ret, amount: Money.of('50.01') }, now: at(HOUR) })).toThrow();
+    expect(() => open().approve({ reason: null, ret: { ...ret, amount: Money.zero() }, now: at(HOUR) })).toThrow();
+    const part = open();
+    part.approve({ reason: null, ret: { ...ret, amount: Money.of('20.00') }, now: at(HOUR) });
+    expect(part.snapshot).toMatchObject({ status: 'APPROVED', returnTransactionId: 'r1' });
+    const released = open();
+    released.approve({ reason: null, ret: null, now: at(HOUR) });
+    expect(released.snapshot).toMatchObject({ status: 'APPROVED', returnTransactionId: null });
     const none = open({ available: Money.zero() });
     none.approve({ reason: null, ret: null, now: at(HOUR) });
     expect(none.snapshot).toMatchObject({ status: 'APPROVED', returnTransactionId: null, returnEndToEndId: null });

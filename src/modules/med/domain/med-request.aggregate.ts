@@ -30,7 +30,7 @@ export interface MedRequestProps {
   transactionId: string;
   endToEndId: string;
   amount: Money;
-  /** Blocked at opening: min(amount, available then); never topped up later. */
+  /** Blocked at opening: min(amount, available then, the payment's refundable part then); never topped up later. */
   blockedAmount: Money;
   reason: string | null;
   status: MedStatus;
@@ -56,14 +56,20 @@ export interface OpenMedProps {
   amount: Money | null;
   /** The receiver's available balance under its row lock. */
   available: Money;
+  /**
+   * What of the payment is not yet paid back, under the payment's row lock: reversals and approved MED
+   * returns share one refundable amount per received payment, so nothing beyond it is blocked.
+   */
+  refundable: Money;
   reason: string | null;
   now: Date;
 }
 
-/** What an approval sends back: the return transaction, when something was blocked. */
+/** What an approval sends back: the return transaction and its amount (at most what was blocked). */
 export interface MedReturn {
   transactionId: string;
   endToEndId: string;
+  amount: Money;
 }
 
 /**
@@ -77,7 +83,7 @@ export class MedRequest {
 
   private constructor(private props: MedRequestProps) {}
 
-  /** Opens a request blocking min(amount, available); an amount above the payment's is refused. */
+  /** Opens a request blocking min(amount, available, refundable); an amount above the payment's is refused. */
   static open(p: OpenMedProps): MedRequest {
     const amount = p.amount ?? p.paymentAmount;
     if (!amount.isPositive()) throw new Error('a MED amount must be positive');
@@ -94,7 +100,7 @@ export class MedRequest {
       transactionId: p.transactionId,
       endToEndId: p.endToEndId,
       amount,
-      blockedAmount: Money.min(amount, available),
+      blockedAmount: Money.min(Money.min(amount, available), Money.max(p.refundable, Money.zero())),
       reason: p.reason,
       status: 'OPEN',
       responseReason: null,
@@ -141,12 +147,15 @@ export class MedRequest {
   }
 
   /**
-   * Approves: the blocked amount goes back to the payer. `ret` names the return transaction, required
-   * exactly when something is blocked.
+   * Approves: the blocked amount goes back to the payer, or the part of it the payment still has to give
+   * back when a reversal paid some back meanwhile (the rest is released). `ret` names the return: a
+   * positive amount, at most what was blocked; null when nothing goes back.
    */
   approve(p: { reason: string | null; ret: MedReturn | null; now: Date }): void {
     this.assertAnswerable(p.now);
-    if (this.hasBlock() !== (p.ret !== null)) throw new Error('an approval returns exactly what was blocked');
+    if (p.ret && (!p.ret.amount.isPositive() || p.ret.amount.gt(this.props.blockedAmount))) {
+      throw new Error('an approval returns a positive amount, at most what was blocked');
+    }
     Object.assign(this.props, {
       status: 'APPROVED',
       responseReason: p.reason,
