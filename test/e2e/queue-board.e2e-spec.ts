@@ -5,7 +5,7 @@ import { AppModule } from '../../src/app.module.js';
 import { loadConfig } from '../../src/config/app.config.js';
 import { QueueBoardModule } from '../../src/modules/queue-board/queue-board.module.js';
 import { QUEUE_WEBHOOKS } from '../../src/shared/queue/queue.names.js';
-import { http, newAdminWithKey, newClient, startApp, type TestClient } from '../support/test-app.js';
+import { http, newAdminWithKey, newClient, startApp, tokenFor, type TestClient } from '../support/test-app.js';
 
 const BOARD = '/admin/queues';
 const basic = (user: string, password: string) => ({ Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
@@ -157,6 +157,56 @@ describe('queue dashboard (e2e)', () => {
     const again = await http(app).put(retryPath(job)).set(admin.auth);
     expect(again.status).toBe(400);
     expect(await (await webhooks.getJob(job.id))!.getState()).toBe('waiting');
+  });
+
+  /** A bearer token of the admin's key limited to `scopes`. */
+  const limitedTo = async (...scopes: string[]) => ({ Authorization: `Bearer ${await tokenFor(app, admin.keyId, admin.secret, scopes)}` });
+
+  it('reading needs admin:queues:read and changing admin:queues:write: any other admin token is 403 INSUFFICIENT_SCOPE', async () => {
+    const limitsOnly = await limitedTo('admin:limits:read');
+    const readOnly = await limitedTo('admin:queues:read');
+    const writeOnly = await limitedTo('admin:queues:write');
+    await webhooks.empty(); // the job an earlier test retried waits there; the next job taken must be ours
+    for (const path of [BOARD, `${BOARD}/api/queues`]) {
+      const refused = await http(app).get(path).set(limitsOnly);
+      expect(refused.status).toBe(403);
+      expectErrorBody(refused, 'INSUFFICIENT_SCOPE');
+      expect((await http(app).get(path).set(readOnly)).status).toBe(200);
+    }
+    const job = await failedJob();
+    for (const auth of [limitsOnly, readOnly]) {
+      const res = await http(app).put(retryPath(job)).set(auth);
+      expect(res.status).toBe(403);
+      expectErrorBody(res, 'INSUFFICIENT_SCOPE');
+    }
+    expect(await (await webhooks.getJob(job.id))!.getState()).toBe('failed');
+    expect((await http(app).put(retryPath(job)).set(writeOnly)).status).toBe(204);
+    expect(await (await webhooks.getJob(job.id))!.getState()).toBe('waiting');
+    await webhooks.empty();
+  });
+
+  it('adds no job, edits no job data, empties or obliterates no queue: 403 FORBIDDEN for every admin', async () => {
+    await webhooks.empty();
+    const job = await failedJob();
+    const before = await webhooks.getJobCounts();
+    const attempts = [
+      http(app)
+        .post(`${BOARD}/api/queues/${QUEUE_WEBHOOKS}/add`)
+        .send({ name: 'sandbox.cash_out.return', data: { endToEndId: 'E1' } }),
+      http(app)
+        .patch(`${BOARD}/api/queues/${QUEUE_WEBHOOKS}/${job.id}/update-data`)
+        .send({ data: { probe: false } }),
+      http(app).put(`${BOARD}/api/queues/${QUEUE_WEBHOOKS}/empty`),
+      http(app).put(`${BOARD}/api/queues/${QUEUE_WEBHOOKS}/obliterate`),
+    ];
+    for (const attempt of attempts) {
+      const res = await attempt.set(admin.auth);
+      expect(res.status).toBe(403);
+      expectErrorBody(res, 'FORBIDDEN');
+    }
+    expect(await webhooks.getJobCounts()).toEqual(before);
+    expect((await webhooks.getJob(job.id))!.data).toEqual({ probe: true });
+    await webhooks.empty();
   });
 });
 

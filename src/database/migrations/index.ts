@@ -18,6 +18,7 @@ import { Reversals1763980000000 } from './1763980000000-reversals.js';
 import { Med1763990000000 } from './1763990000000-med.js';
 import { Webhooks1764000000000 } from './1764000000000-webhooks.js';
 import { IdempotencyRawAnswer1764010000000 } from './1764010000000-idempotency-raw-answer.js';
+import { QueueBoardScopes1764020000000 } from './1764020000000-queue-board-scopes.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   Med1763990000000,
   Webhooks1764000000000,
   IdempotencyRawAnswer1764010000000,
+  QueueBoardScopes1764020000000,
 ];

@@ -5,11 +5,11 @@ import type { RequestHandler } from 'express';
 import { PrincipalGuard } from '../../shared/auth/principal.guard.js';
 import { QUEUE_NAMES } from '../../shared/queue/queue.names.js';
 import { IdentityModule } from '../identity/identity.module.js';
+import { QUEUE_BOARD_ROUTE } from './infrastructure/http/board-permission.js';
 import { QueueBoardAccess } from './infrastructure/http/queue-board-access.js';
 import { queueBoardRouter } from './infrastructure/http/queue-board.router.js';
 
-/** Where the dashboard is served; not part of the API (nor of its OpenAPI document). */
-export const QUEUE_BOARD_ROUTE = '/admin/queues';
+export { QUEUE_BOARD_ROUTE };
 
 const QUEUE_BOARD_ROUTER = Symbol('QUEUE_BOARD_ROUTER');
 

@@ -35,4 +35,7 @@ export const ADMIN_SCOPES = [
   'admin:ledger:read',
   'admin:fees:read',
   'admin:fees:write',
+  // The queue board (/admin/queues): reading it, and retrying, promoting, cleaning or pausing jobs.
+  'admin:queues:read',
+  'admin:queues:write',
 ] as const;

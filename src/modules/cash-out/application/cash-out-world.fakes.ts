@@ -112,7 +112,7 @@ export function cashOutWorld() {
     chargePayments,
     metrics,
   );
-  const returns = new ReturnCashOutUseCase(cashOuts, transactions, ledger, outbox, uow, config, clock);
+  const returns = new ReturnCashOutUseCase(cashOuts, spi, transactions, ledger, outbox, uow, config, clock);
 
   return {
     config,

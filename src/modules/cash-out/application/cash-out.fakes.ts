@@ -96,6 +96,13 @@ export class ScriptedSpi extends SpiGateway {
     return answer;
   }
 
+  /** End-to-end ids of the orders the scheme sent back (`returned` answers from it). */
+  readonly returns = new Set<string>();
+
+  async returned(endToEndId: string): Promise<boolean> {
+    return this.returns.has(endToEndId);
+  }
+
   async status(endToEndId: string): Promise<SpiOrderStatus> {
     this.calls.push(`status ${endToEndId}`);
     this.statusAsked.push(endToEndId);

@@ -255,6 +255,7 @@ describe('ReturnCashOutUseCase', () => {
   describe('whenCompleted (a return the scheme announced, by end-to-end id)', () => {
     it('returns a completed cash-out in full and says so; a second run finds it returned and does nothing', async () => {
       const c = await settled('25.50');
+      w.spi.returns.add(c.endToEndId);
 
       expect(await w.returns.whenCompleted(c.endToEndId)).toBe(true);
       expect(await w.cashOut(c.id)).toMatchObject({ status: 'returned', returnedAmount: '25.50' });
@@ -267,6 +268,7 @@ describe('ReturnCashOutUseCase', () => {
 
     it('throws while the cash-out is not completed yet, so the job is retried, and returns it once it is', async () => {
       const c = await settled('25.50', 'key', 'unsettled');
+      w.spi.returns.add(c.endToEndId);
       expect(await refusal(w.returns.whenCompleted(c.endToEndId))).toEqual({
         isDomainError: false,
         class: 'Error',
@@ -284,6 +286,14 @@ describe('ReturnCashOutUseCase', () => {
       const c = await settled('25.50', 'key', 'rejected');
       expect(await w.returns.whenCompleted(c.endToEndId)).toBe(false);
       expect((await w.cashOut(c.id))?.status).toBe('failed');
+      expect(reversals()).toEqual([]);
+    });
+
+    it('refuses a return the scheme never made: a completed cash-out stays completed, nothing moves', async () => {
+      const c = await settled('25.50');
+      expect(await w.returns.whenCompleted(c.endToEndId)).toBe(false);
+      expect((await w.cashOut(c.id))?.status).toBe('completed');
+      expect(await w.balance(MARIA.account)).toEqual({ available: '74.50', blocked: '0.00' });
       expect(reversals()).toEqual([]);
     });
 

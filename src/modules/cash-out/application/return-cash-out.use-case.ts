@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
 import { DomainError, NotFoundError } from '../../../shared/errors/domain-error.js';
@@ -10,6 +10,7 @@ import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { TransactionsService, type NewPayment } from '../../transactions/application/transactions.service.js';
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
+import { SpiGateway } from './spi-gateway.js';
 import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
 import { Clock } from '../../../shared/time/clock.js';
 
@@ -19,8 +20,11 @@ import { Clock } from '../../../shared/time/clock.js';
  */
 @Injectable()
 export class ReturnCashOutUseCase {
+  private readonly logger = new Logger(ReturnCashOutUseCase.name);
+
   constructor(
     private readonly cashOuts: CashOutRepository,
+    private readonly spi: SpiGateway,
     private readonly transactions: TransactionsService,
     private readonly ledger: LedgerService,
     private readonly outbox: OutboxWriter,
@@ -34,6 +38,11 @@ export class ReturnCashOutUseCase {
    * then this throws, and the job is retried); a second run finds it returned. True when it returned now.
    */
   async whenCompleted(endToEndId: string): Promise<boolean> {
+    // A job is a hint, never an authority: the scheme's own record must show the return.
+    if (!(await this.spi.returned(endToEndId))) {
+      this.logger.warn({ endToEndId }, 'return job for a payment the scheme never returned: refused');
+      return false;
+    }
     const cashOut = await this.cashOuts.findByEndToEndId(endToEndId);
     // A failed order moved no money, so there is nothing to return (and nothing to wait for).
     if (!cashOut || cashOut.status === 'returned' || cashOut.status === 'failed') return false;

@@ -134,15 +134,21 @@ export class SettleCashOutUseCase {
 
   private begin(id: string): Promise<CashOut | null> {
     return this.uow.run(async () => {
+      // A job is a hint, never an authority: the row decides whether there is anything to settle.
       const cashOut = await this.cashOuts.lock(id);
-      if (!cashOut) return null;
+      if (!cashOut) {
+        this.logger.warn({ cashOutId: id }, 'settlement job for a cash-out that does not exist: refused');
+        return null;
+      }
       if (cashOut.status === 'queued') {
         cashOut.startProcessing(this.clock.now());
         await this.syncTransaction(cashOut);
         await this.cashOuts.update(cashOut);
         await this.outbox.append(cashOut.pullEvents());
       }
-      return cashOut.status === 'processing' ? cashOut : null;
+      if (cashOut.status === 'processing') return cashOut;
+      this.logger.log({ cashOutId: id, status: cashOut.status }, 'settlement job for a cash-out already settled: nothing to do');
+      return null;
     });
   }
 

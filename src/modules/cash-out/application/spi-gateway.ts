@@ -24,6 +24,12 @@ export abstract class SpiGateway {
   abstract send(order: SpiOrder): Promise<SpiResult>;
   /** The order's outcome by end-to-end id, asked before giving up on a timed-out send (never moves money). */
   abstract status(endToEndId: string): Promise<SpiOrderStatus>;
+
+  /**
+   * Whether the scheme sent this settled order back (the receiving bank's return). A return is played only
+   * when this says so: a queued job asking for one is a hint, never an authority.
+   */
+  abstract returned(endToEndId: string): Promise<boolean>;
 }
 
 /** `call`, or a TransientSpiError when it has not answered within `ms` (SPI_TIMEOUT_MS): no answer in time is a timeout. */

@@ -5,6 +5,7 @@ import { JobPublisher } from '../../../../shared/queue/job-publisher.js';
 import { QUEUE_SETTLEMENT } from '../../../../shared/queue/queue.names.js';
 import { SpiGateway, TransientSpiError, type SpiOrder, type SpiOrderStatus, type SpiResult } from '../../application/spi-gateway.js';
 import { sandboxOutcome } from './sandbox-spi.rules.js';
+import { Money } from '../../../../shared/money/money.js';
 
 export const SANDBOX_RETURN_JOB = 'sandbox.cash_out.return';
 
@@ -53,6 +54,16 @@ export class SandboxSpiAdapter extends SpiGateway {
         backoffMs: 200,
       },
     );
+  }
+
+  /** The order book's answer: an order the scheme settled whose amount's rule returns it later (`x.94`). */
+  async returned(endToEndId: string): Promise<boolean> {
+    const [row] = await this.dataSource.query('SELECT amount::text AS amount, outcome FROM sandbox_spi_orders WHERE end_to_end_id = $1', [
+      endToEndId,
+    ]);
+    if (!row || row.outcome !== 'settled') return false;
+    const rule = sandboxOutcome(Money.of(row.amount as string));
+    return rule.kind === 'settle' && rule.returnLater;
   }
 
   async status(endToEndId: string): Promise<SpiOrderStatus> {

@@ -7,6 +7,7 @@ import { PrincipalGuard } from '../../../../shared/auth/principal.guard.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { statusForCode } from '../../../../shared/errors/error-status.table.js';
 import { basicKeyPair, type BasicKeyPair } from './basic-credentials.js';
+import { boardPermission, QUEUE_BOARD_ROUTE, QUEUE_READ_SCOPE, QUEUE_WRITE_SCOPE } from './board-permission.js';
 import { isCrossSiteWrite } from './cross-site.js';
 
 /** Makes a browser ask for a user name (the key id) and a password (the secret key). */
@@ -49,8 +50,19 @@ export class QueueBoardAccess {
     if (isCrossSiteWrite(req.method, (name) => req.header(name))) {
       throw new DomainError('FORBIDDEN', 'The queue board accepts changes only from its own pages (same origin)');
     }
+    this.authorize(req.method, boardPath(req), (req as AuthedRequest).principal!);
     next();
   };
+
+  /** The scope the request needs (read, or write for retry/promote/clean/pause), or a refusal for everyone. */
+  private authorize(method: string, path: string, principal: Principal): void {
+    const needed = boardPermission(method, path);
+    if (needed === 'never') {
+      throw new DomainError('FORBIDDEN', 'The queue board does not add jobs, edit job data, empty or obliterate queues');
+    }
+    const scope = needed === 'write' ? QUEUE_WRITE_SCOPE : QUEUE_READ_SCOPE;
+    if (!principal.scopes.includes(scope)) throw new DomainError('INSUFFICIENT_SCOPE', `Missing scope: ${scope}`);
+  }
 
   private async admit(req: Request, res: Response): Promise<Principal> {
     const pair = basicKeyPair(req.header('authorization'));
@@ -58,6 +70,13 @@ export class QueueBoardAccess {
     await this.guard.canActivate(new ExecutionContextHost([seen, res], QueueBoardPolicy, QueueBoardPolicy.prototype.open));
     return seen.principal!;
   }
+}
+
+/** The request's path under the board's mount point (`/api/queues`, `/static/...`, `/` for the page). */
+function boardPath(req: Request): string {
+  const path = (req.originalUrl ?? req.url).split('?')[0] ?? '/';
+  const under = path.startsWith(QUEUE_BOARD_ROUTE) ? path.slice(QUEUE_BOARD_ROUTE.length) : path;
+  return under === '' ? '/' : under;
 }
 
 /** The request as the guard sees a key pair: the `x-key-id`/`x-secret-key` headers and the caller's address. */
