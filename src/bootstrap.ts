@@ -37,7 +37,9 @@ export async function createApp(config: AppConfig = loadConfig(), options: AppOp
   app.use(bodyShapeMiddleware);
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();
-  app.set('trust proxy', false);
+  // TRUST_PROXY: off by default; behind a load balancer, its hop count or addresses, so `req.ip` (the
+  // source address the credential-check budgets count under) is the client's, not the proxy's.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // No ETag: every answer is about money that moves, so none is served from a cache or revalidated, and
   // hashing each body (SHA-1) is work no client uses.

@@ -1,4 +1,4 @@
-import { DEVELOPMENT_WEBHOOK_SECRETS_KEY, loadConfig, parseRetrySchedule } from './app.config.js';
+import { DEVELOPMENT_WEBHOOK_SECRETS_KEY, loadConfig, parseRetrySchedule, parseTrustProxy } from './app.config.js';
 
 const secret32 = 'x'.repeat(32);
 const metricsToken = 'scrape-0123456789abcdef';
@@ -80,5 +80,53 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...prod, METRICS_ENABLED: 'false' })).toMatchObject({ metricsEnabled: false, metricsToken: null });
     // Development and tests keep an open /metrics.
     expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ metricsEnabled: true, metricsToken: null });
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default, and when empty, false or 0', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const raw of ['', 'false', '0', ' false ']) expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count (at most 32)', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(() => parseTrustProxy('33')).toThrow(/at most 32/);
+  });
+
+  it('takes a comma-separated list of IPs, CIDRs and the names loopback, linklocal, uniquelocal', () => {
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+    expect(parseTrustProxy('192.168.1.10,fd00::/8, ::1,linklocal,uniquelocal')).toEqual([
+      '192.168.1.10',
+      'fd00::/8',
+      '::1',
+      'linklocal',
+      'uniquelocal',
+    ]);
+  });
+
+  it('refuses true, and the /0 ranges that mean the same: the left-most X-Forwarded-For entry is written by the client', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true is refused/);
+    expect(() => parseTrustProxy('0.0.0.0/0')).toThrow(/every address/);
+    expect(() => parseTrustProxy('loopback, ::/0')).toThrow(/every address/);
+  });
+
+  it('refuses anything else at start, naming the entry', () => {
+    for (const raw of [
+      'yes',
+      '-1',
+      '1.5',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0.0/8/1',
+      '10.0.0/8',
+      'loopback,',
+      'localhost',
+      '10.0.0.0/x',
+    ]) {
+      expect(() => parseTrustProxy(raw)).toThrow(/TRUST_PROXY/);
+    }
+    expect(() => parseTrustProxy('loopback, 10.0.0.300')).toThrow(/"10\.0\.0\.300" is not an IP address/);
   });
 });

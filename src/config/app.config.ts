@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 
 export type AppRole = 'api' | 'worker' | 'all';
 
@@ -49,8 +50,16 @@ export interface AppConfig {
   dbPoolTimeoutMs: number;
   /** An idempotency claim whose request died may be taken over by a retry after this long. */
   idempotencyLeaseMs: number;
-  /** Bearer-token requests per minute per key id (per source address: five times as many). */
+  /**
+   * Failed API-key credential checks (token endpoint, key pair on cash-in) per minute per key id and source
+   * address; per source address, whatever the key ids: five times as many. Successful checks spend nothing.
+   */
   tokenRateLimitPerMinute: number;
+  /**
+   * Express `trust proxy`, so `req.ip` is the client behind the load balancer: `false` (the socket's
+   * address), a hop count, or the proxies' addresses (IPs, CIDRs, `loopback`, `linklocal`, `uniquelocal`).
+   */
+  trustProxy: TrustProxy;
   /** Webhook targets may resolve to loopback, private, link-local... addresses (development and tests only). */
   webhookAllowPrivateNetworks: boolean;
   /** Waits before each retry of a failed webhook delivery, in ms (Standard Webhooks' schedule by default). */
@@ -74,6 +83,54 @@ export const PIX_PROVIDERS = ['sandbox'] as const;
 
 function isPixProvider(value: string): value is (typeof PIX_PROVIDERS)[number] {
   return (PIX_PROVIDERS as readonly string[]).includes(value);
+}
+
+/** What TRUST_PROXY may set Express's `trust proxy` to: off, a hop count, or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names of address ranges. */
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY -> Express's `trust proxy`. Unset, empty, `false` or `0`: off (`req.ip` is the connecting
+ * address). A whole number: that many proxies in front, each trusted whatever its address. Otherwise a
+ * comma-separated list of the proxies' addresses: IPs, CIDRs (`10.0.0.0/8`, `fd00::/8`) or `loopback`,
+ * `linklocal`, `uniquelocal`. `true` (and a `/0` range, the same) is refused: Express would take the
+ * left-most X-Forwarded-For entry, which the client writes, so anyone could pick the address its budgets
+ * are counted under.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true is refused: it trusts every X-Forwarded-For entry, which clients write; set the number of proxies in front (e.g. 1) or their addresses (e.g. loopback, 10.0.0.0/8)',
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 32) throw new Error('TRUST_PROXY: a hop count is at most 32');
+    return hops === 0 ? false : hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (/\/0+$/.test(entry)) throw new Error(`TRUST_PROXY: "${entry}" trusts every address, as true would; name the proxies' addresses`);
+    if (!isTrustedProxyEntry(entry)) {
+      throw new Error(
+        `TRUST_PROXY: "${entry}" is not an IP address, a CIDR range or one of ${TRUST_PROXY_NAMES.join(', ')} (or set false, or a hop count)`,
+      );
+    }
+  }
+  return entries;
+}
+
+function isTrustedProxyEntry(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
 /** HS256 keys shorter than the hash output weaken the signature (RFC 7518 §3.2). */
@@ -197,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dbPoolTimeoutMs: Math.max(100, int('DB_POOL_TIMEOUT_MS', 5000, env)),
     idempotencyLeaseMs: Math.max(100, int('IDEMPOTENCY_LEASE_MS', 60000, env)),
     tokenRateLimitPerMinute: Math.max(1, int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, env)),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     webhookAllowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false, env),
     webhookRetryScheduleMs: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_WEBHOOK_RETRY_SCHEDULE),
     webhookTimeoutMs: Math.max(100, int('WEBHOOK_TIMEOUT_MS', 15000, env)),

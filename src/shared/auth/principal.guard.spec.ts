@@ -26,7 +26,10 @@ class FakeVerifier extends CredentialVerifier {
 
 function guardFor(policy: AuthPolicy | undefined, spent: string[] = []) {
   const reflector = { getAllAndOverride: () => policy } as unknown as Reflector;
-  const limiters = { perMinute: () => ({ consume: async (key: string) => void spent.push(key) }) } as unknown as RateLimiterFactory;
+  const limiters = {
+    perMinute: () => ({ consume: async (key: string) => void spent.push(key) }),
+    failures: () => ({ ensureLeft: async () => undefined, spend: async () => undefined }),
+  } as unknown as RateLimiterFactory;
   return new PrincipalGuard(reflector, new FakeVerifier(), limiters, { rateLimitPerMinute: 10 } as AppConfig);
 }
 

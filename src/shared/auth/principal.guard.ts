@@ -4,8 +4,9 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { DomainError } from '../errors/domain-error.js';
-import { keyIdBudgetKey, PerMinuteBudget, RateLimiterFactory } from '../rate-limit/rate-limiter.js';
+import { PerMinuteBudget, RateLimiterFactory } from '../rate-limit/rate-limiter.js';
 import { AUTH_POLICY, type AuthPolicy } from './auth.decorators.js';
+import { CredentialThrottle } from './credential-throttle.js';
 import { CredentialVerifier } from './credential-verifier.js';
 import type { Principal } from './principal.js';
 
@@ -19,9 +20,8 @@ type AuthedRequest = Request & { principal?: Principal; user?: Principal };
 @Injectable()
 export class PrincipalGuard extends AuthGuard('jwt') {
   private readonly budget: PerMinuteBudget;
-  /** The token endpoint's budgets: an API-key pair sent with a request is a credential check like it. */
-  private readonly keyChecksPerKey: PerMinuteBudget;
-  private readonly keyChecksPerSource: PerMinuteBudget;
+  /** The token endpoint's failure budgets: an API-key pair sent with a request is a credential check like it. */
+  private readonly keyChecks: CredentialThrottle;
 
   constructor(
     private readonly reflector: Reflector,
@@ -31,8 +31,7 @@ export class PrincipalGuard extends AuthGuard('jwt') {
   ) {
     super();
     this.budget = limiters.perMinute('global', config.rateLimitPerMinute);
-    this.keyChecksPerKey = limiters.perMinute('token-key', config.tokenRateLimitPerMinute);
-    this.keyChecksPerSource = limiters.perMinute('token-source', config.tokenRateLimitPerMinute * 5);
+    this.keyChecks = new CredentialThrottle(limiters, config);
   }
 
   override async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -71,18 +70,14 @@ export class PrincipalGuard extends AuthGuard('jwt') {
   }
 
   /**
-   * The API-key pair in place of a token: checked like the token endpoint checks it, on the same per-key
-   * and per-source budgets (so guessing a secret here is no faster than there), every time.
+   * The API-key pair in place of a token: checked like the token endpoint checks it, on the same failure
+   * budgets per key id and source address and per source address (so guessing a secret here is no faster
+   * than there), every time. A correct pair spends neither; the per-principal budget still applies.
    */
-  private async byApiKey(req: AuthedRequest): Promise<Principal> {
-    const keyId = req.header('x-key-id');
-    const secret = req.header('x-secret-key');
-    await this.keyChecksPerSource.consume(req.ip ?? 'unknown');
-    if (keyId) await this.keyChecksPerKey.consume(keyIdBudgetKey(keyId));
-    if (!keyId || !secret) throw new DomainError('INVALID_CREDENTIALS', 'x-key-id and x-secret-key are both required');
-    const principal = await this.verifier.verifyApiKey(keyId, secret);
-    if (!principal) throw new DomainError('INVALID_CREDENTIALS', 'Unknown API key or wrong secret');
-    return principal;
+  private byApiKey(req: AuthedRequest): Promise<Principal> {
+    return this.keyChecks.check(req.header('x-key-id'), req.header('x-secret-key'), req.ip, (keyId, secret) =>
+      this.verifier.verifyApiKey(keyId, secret),
+    );
   }
 
   override handleRequest<T>(err: unknown, user: T, info: unknown): T {

@@ -1,5 +1,5 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { keyIdBudgetKey, leaseSizeFor, PerMinuteBudget, RateLimitedError } from './rate-limiter.js';
+import { FailureBudget, keyIdBudgetKey, leaseSizeFor, PerMinuteBudget, RateLimitedError } from './rate-limiter.js';
 
 /** A store that counts how often it is asked, over rate-limiter-flexible's own in-memory limiter. */
 class CountingLimiter extends RateLimiterMemory {
@@ -92,5 +92,21 @@ describe('keyIdBudgetKey', () => {
     expect(keyIdBudgetKey(secretPastedByMistake)).toBe(key);
     expect(keyIdBudgetKey('key_a')).not.toBe(keyIdBudgetKey('key_b'));
     expect(keyIdBudgetKey('k'.repeat(64) + 'tail-1')).toBe(keyIdBudgetKey('k'.repeat(64) + 'tail-2'));
+  });
+});
+
+describe('FailureBudget', () => {
+  it('refuses only once `points` failures are recorded, spends nothing on a check, and keeps keys apart', async () => {
+    const store = new RateLimiterMemory({ points: 2, duration: 60 });
+    const budget = new FailureBudget(store);
+    for (let i = 0; i < 10; i++) await budget.ensureLeft('k:a'); // checks alone never spend
+    expect(await store.get('k:a')).toBeNull();
+    await budget.spend('k:a');
+    await budget.ensureLeft('k:a');
+    await budget.spend('k:a');
+    const refusal = budget.ensureLeft('k:a');
+    await expect(refusal).rejects.toThrow(RateLimitedError);
+    await expect(refusal).rejects.toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 60 });
+    await expect(budget.ensureLeft('k:b')).resolves.toBeUndefined();
   });
 });

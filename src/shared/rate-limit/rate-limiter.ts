@@ -79,6 +79,38 @@ export class PerMinuteBudget {
   }
 }
 
+/**
+ * A budget of failures per minute per key, shared through Redis, that only failures spend: `ensureLeft`
+ * refuses (429) once `points` failures were recorded in the window and spends nothing; `spend` records one
+ * failure. A success costs nothing, so it never locks anyone out. Checking and recording are two steps, so
+ * requests in flight at once may pass the check together: the bound is exceeded by at most those.
+ */
+export class FailureBudget {
+  constructor(private readonly limiter: RateLimiterAbstract) {}
+
+  /** Throws RateLimitedError when `key` has no failure left this window. */
+  async ensureLeft(key: string): Promise<void> {
+    let spent: RateLimiterRes | null;
+    try {
+      spent = await this.limiter.get(key);
+    } catch {
+      throw new DependencyUnavailableError('redis');
+    }
+    if (spent && spent.consumedPoints >= this.limiter.points) {
+      throw new RateLimitedError(Math.max(1, Math.ceil(spent.msBeforeNext / 1000)));
+    }
+  }
+
+  /** Records one failure of `key` (never refuses). */
+  async spend(key: string): Promise<void> {
+    try {
+      await this.limiter.penalty(key, 1);
+    } catch {
+      throw new DependencyUnavailableError('redis');
+    }
+  }
+}
+
 @Injectable()
 export class RateLimiterFactory {
   constructor(
@@ -88,6 +120,11 @@ export class RateLimiterFactory {
 
   perMinute(name: string, points: number): PerMinuteBudget {
     return new PerMinuteBudget(this.limiter(name, points), leaseSizeFor(points));
+  }
+
+  /** A budget of `points` failures per minute per key, which only failures spend. */
+  failures(name: string, points: number): FailureBudget {
+    return new FailureBudget(this.limiter(name, points));
   }
 
   private limiter(name: string, points: number): RateLimiterRedis {

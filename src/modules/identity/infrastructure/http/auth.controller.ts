@@ -17,7 +17,7 @@ export class AuthController {
     operationId: 'createBearerToken',
     summary: 'Exchange an API key pair for a bearer token (1 h)',
     description:
-      'Send the key pair in `x-key-id` and `x-secret-key`. The token (HS256, one hour) carries the scopes asked for in `scopes`, or every scope of the key when none are asked; a scope the key lacks is 400 INVALID_SCOPE. Issuing is throttled per key id and per source address (429 with Retry-After). Tokens of a revoked key stop working within 60 s.',
+      'Send the key pair in `x-key-id` and `x-secret-key`. The token (HS256, one hour) carries the scopes asked for in `scopes`, or every scope of the key when none are asked; a scope the key lacks is 400 INVALID_SCOPE. Failed checks are throttled per key id and source address, and per source address: past the budget that source gets 429 with Retry-After, even with the right secret; a correct pair spends nothing. Tokens of a revoked key stop working within 60 s.',
   })
   @ApiHeader({ name: 'x-key-id', required: true })
   @ApiHeader({ name: 'x-secret-key', required: true })
