@@ -192,7 +192,7 @@ export const ERROR_CATALOG = {
   SERVICE_UNAVAILABLE: {
     status: 503,
     group: 'other',
-    when: 'a dependency (Postgres, Redis) is unreachable; `Retry-After` says when to try again',
+    when: 'a dependency (Postgres, Redis) is unreachable or busy, or a bounded queue is full (QR images of charges); `Retry-After` says when to try again',
   },
 } as const satisfies Record<string, ErrorCodeInfo>;
 

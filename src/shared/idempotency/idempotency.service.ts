@@ -86,8 +86,22 @@ export class IdempotencyService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute<T>(req: IdempotentRequest, work: () => Promise<{ status: number; body: T }>): Promise<StoredResponse<T>> {
-    if (req.key === undefined) return { ...(await this.uow.run(work)), replayed: false };
+  /**
+   * `prepare`, when given, runs once the key is claimed (or at once without a key) and BEFORE the
+   * transaction opens: work that must not hold a connection (e.g. CPU work in a worker thread). What it
+   * returns is handed to `work`; its failure is handled like the work's (a refusal is stored, anything
+   * else frees the claim).
+   */
+  async execute<T, P = undefined>(
+    req: IdempotentRequest,
+    work: (prepared: P) => Promise<{ status: number; body: T }>,
+    prepare?: () => Promise<P>,
+  ): Promise<StoredResponse<T>> {
+    const prepared = async () => (prepare ? await prepare() : (undefined as P));
+    if (req.key === undefined) {
+      const ready = await prepared();
+      return { ...(await this.uow.run(() => work(ready))), replayed: false };
+    }
     if (!UUID.test(req.key)) {
       throw new DomainError('INVALID_IDEMPOTENCY_KEY', 'X-Idempotency-Key must be a UUID', [
         { field: 'X-Idempotency-Key', issue: 'not a UUID' },
@@ -98,8 +112,9 @@ export class IdempotencyService {
     const token = await this.claim(req.clientId, key, hash);
     if (!token) return this.answerExisting<T>(req.clientId, key, hash);
     try {
+      const ready = await prepared();
       return await this.uow.run(async () => {
-        const result = await work();
+        const result = await work(ready);
         // Sent with the COMMIT: the row count is checked in the database (expect_rows), whose error stops
         // the COMMIT. A retry that took the claim over while this run was stuck leaves no row to update:
         // this run rolls back, and the retry's run counts.

@@ -9,7 +9,7 @@ import { Money } from '../../../shared/money/money.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { brazilDate } from '../../../shared/time/brazil-calendar.js';
 import { Clock } from '../../../shared/time/clock.js';
-import { AccountDirectory } from '../../identity/application/account-directory.js';
+import { AccountDirectory, type AccountWithHolder } from '../../identity/application/account-directory.js';
 import { ReceivingKeys } from '../../keys/application/receiving-keys.service.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
@@ -17,6 +17,7 @@ import { TransactionsService } from '../../transactions/application/transactions
 import { Charge, type ChargeDetails, type DueDateTerms } from '../domain/charge.aggregate.js';
 import { validateDueDateTerms } from '../domain/due-date-terms.js';
 import { ChargeRepository } from './charge.repository.js';
+import { QrImageRenderer } from './qr-image-renderer.js';
 import { newTxid } from './txid.js';
 
 /** `expiration_time` of an immediate charge, in seconds (docs/decisions.md, "Charges"). */
@@ -130,10 +131,27 @@ function detailsOf(cmd: CreateChargeCommand): ChargeDetails {
   return Object.fromEntries(pairs.filter(([, v]) => v !== undefined)) as ChargeDetails;
 }
 
+/** A charge ready to be issued: everything but its rows, its QR image drawn (CreateChargeUseCase.prepare). */
+export interface PreparedCharge {
+  cmd: CreateChargeCommand;
+  now: Date;
+  amount: Money;
+  terms: DueDateTerms | null;
+  own: AccountWithHolder;
+  id: string;
+  txid: string;
+  expiresAt: Date;
+  qrCodeText: string;
+  qrImage: string;
+}
+
 /**
  * Issues a charge: a dynamic BR Code whose URL (PIX_QR_BASE_URL/qr/v2/<id>) resolves to it, under the
  * account's oldest Pix key (an EVP key registered for it when it has none), with its `cash_in` transaction
- * in `pending`, in one database transaction.
+ * in `pending`, in one database transaction. In two steps, so that no connection waits for the image
+ * (docs/decisions.md, "Charges"): `prepare` (no transaction) validates, draws the id and txid, writes the
+ * BR Code (which names no key: a dynamic code carries the URL) and draws its QR image; `issue` then writes
+ * the charge in the transaction.
  */
 @Injectable()
 export class CreateChargeUseCase {
@@ -143,36 +161,45 @@ export class CreateChargeUseCase {
     private readonly participants: ParticipantDirectory,
     private readonly charges: ChargeRepository,
     private readonly transactions: TransactionsService,
+    private readonly qrImages: QrImageRenderer,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(cmd: CreateChargeCommand): Promise<Charge> {
+  /** Everything that needs no transaction, the QR image included; writes nothing. */
+  async prepare(cmd: CreateChargeCommand): Promise<PreparedCharge> {
     const now = this.clock.now();
     const problems = combinationProblems(cmd);
     if (problems.length > 0) throw new DomainError('VALIDATION_ERROR', `${problems[0]!.field} ${problems[0]!.issue}`, problems);
     const amount = Money.of(cmd.amount);
     const terms = termsOf(cmd);
     if (terms) validateDueDateTerms({ amount, today: brazilDate(now), ...terms });
+    const own = await this.accounts.ownAccount(cmd.clientId);
+    const id = randomUUID();
+    const txid = newTxid();
+    const expiresAt = terms
+      ? Charge.dueDateChargeExpiry(terms.dueDate)
+      : new Date(now.getTime() + (cmd.expiration_time ?? DEFAULT_EXPIRATION_SECONDS) * 1000);
+    const qrCodeText = encodeBrCode({
+      type: 'dynamic',
+      url: `${this.config.pixQrBaseUrl.replace(/\/+$/, '')}/qr/v2/${id}`,
+      merchantName: own.holder.name,
+      merchantCity: this.config.pixMerchantCity,
+      txid,
+      // A due-date charge's amount depends on the day it is paid: only its payload says it.
+      ...(terms ? {} : { amount: amount.toFixed2() }),
+    });
+    const qrImage = await this.qrImages.pngDataUri(qrCodeText);
+    return { cmd, now, amount, terms, own, id, txid, expiresAt, qrCodeText, qrImage };
+  }
+
+  /** Writes the prepared charge, its receiving key (registered if need be) and its transaction, in one transaction. */
+  async issue(prepared: PreparedCharge): Promise<{ charge: Charge; qrImage: string }> {
+    const { cmd, now, amount, terms, own, id, txid, expiresAt, qrCodeText } = prepared;
     return this.uow.run(async () => {
-      const own = await this.accounts.ownAccount(cmd.clientId);
       const key = await this.keys.forCharge(cmd.clientId, own.account.id);
-      const id = randomUUID();
-      const txid = newTxid();
-      const expiresAt = terms
-        ? Charge.dueDateChargeExpiry(terms.dueDate)
-        : new Date(now.getTime() + (cmd.expiration_time ?? DEFAULT_EXPIRATION_SECONDS) * 1000);
       const receiver = ownAccountParty(own, this.participants, this.config);
-      const qrCodeText = encodeBrCode({
-        type: 'dynamic',
-        url: `${this.config.pixQrBaseUrl.replace(/\/+$/, '')}/qr/v2/${id}`,
-        merchantName: own.holder.name,
-        merchantCity: this.config.pixMerchantCity,
-        txid,
-        // A due-date charge's amount depends on the day it is paid: only its payload says it.
-        ...(terms ? {} : { amount: amount.toFixed2() }),
-      });
       // Either may come alone (both are optional in the spec): a payer known by name, or by document.
       const expectedPayer =
         cmd.payer_name !== undefined || cmd.payer_document !== undefined
@@ -215,7 +242,7 @@ export class CreateChargeUseCase {
         at: now,
       });
       await this.charges.insert(charge);
-      return charge;
+      return { charge, qrImage: prepared.qrImage };
     });
   }
 }

@@ -11,7 +11,6 @@ import { Clock } from '../../../../shared/time/clock.js';
 import { CancelChargeUseCase } from '../../application/cancel-charge.use-case.js';
 import { CreateChargeUseCase } from '../../application/create-charge.use-case.js';
 import { GetChargeUseCase } from '../../application/get-charge.use-case.js';
-import { QrImageRenderer } from '../../application/qr-image-renderer.js';
 import { presentCharge } from './charge.presenter.js';
 import { ChargeCancelledResponse, ChargeCreatedResponse, ChargeStatusResponse } from './charge.response.js';
 import { CreateChargeRequest } from './create-charge.request.js';
@@ -23,7 +22,6 @@ export class CashInController {
     private readonly createCharge: CreateChargeUseCase,
     private readonly getCharge: GetChargeUseCase,
     private readonly cancelCharge: CancelChargeUseCase,
-    private readonly qrImages: QrImageRenderer,
     private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -83,15 +81,17 @@ export class CashInController {
   ): Promise<ChargeCreatedResponse> {
     const result = await this.idempotency.execute(
       { clientId: p.id, key: idempotencyKey, method: 'POST', path: '/api/v1/pix/cash-in/qrcode', body, extra: null },
-      async () => {
-        const charge = await this.createCharge.execute({ ...body, clientId: p.id });
+      // The image is drawn before the transaction opens (prepare), so no connection waits for it; the
+      // stored answer holds it, and a replay answers the same bytes.
+      async (prepared) => {
+        const { charge, qrImage } = await this.createCharge.issue(prepared);
         const c = charge.snapshot;
         const body_: ChargeCreatedResponse = {
           success: true,
           conciliation_id: c.txid,
           transaction_id: c.id,
           status: c.status,
-          qr_code: await this.qrImages.pngDataUri(c.qrCodeText),
+          qr_code: qrImage,
           qr_code_text: c.qrCodeText,
           expires_at: c.expiresAt.toISOString(),
           registry_document_id: c.registryDocumentId,
@@ -101,6 +101,7 @@ export class CashInController {
         };
         return { status: 200, body: body_ };
       },
+      () => this.createCharge.prepare({ ...body, clientId: p.id }),
     );
     return answer(res, result);
   }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Piscina } from 'piscina';
-import { QrImageRenderer } from '../../application/qr-image-renderer.js';
+import { QrImageRenderer, QrRenderQueueFullError } from '../../application/qr-image-renderer.js';
 
 /**
  * The worker file's directory: beside this file once compiled (CommonJS, dist/), and under src/ when the
@@ -9,21 +9,43 @@ import { QrImageRenderer } from '../../application/qr-image-renderer.js';
  */
 const HERE = typeof __dirname === 'string' ? __dirname : resolve('src/modules/cash-in/infrastructure/qr-image');
 
+/** Worker threads drawing QR images. */
+export const QR_RENDER_THREADS = 2;
+/**
+ * Images that may wait for a thread (beyond the ones being drawn): at about 20 ms each, the last waits
+ * some 0.7 s. One more is refused with 503 and Retry-After rather than queued without end.
+ */
+export const QR_RENDER_QUEUE_MAX = 64;
+
 /**
  * Draws the QR code with `qrcode` (node-qrcode) in a worker thread (piscina): encoding a PNG takes about
- * 20 ms of CPU, which on the event loop would stall every other request for as long. At most two threads,
- * started on the first charge and stopped after a minute idle.
+ * 20 ms of CPU, which on the event loop would stall every other request for as long. At most
+ * QR_RENDER_THREADS threads, started on the first charge and stopped after a minute idle; at most
+ * QR_RENDER_QUEUE_MAX images waiting for one.
  */
 @Injectable()
 export class QrcodePngRenderer extends QrImageRenderer implements OnModuleDestroy {
   private readonly pool = new Piscina<string, string>({
     filename: resolve(HERE, 'qr-png.worker.cjs'),
     minThreads: 0,
-    maxThreads: 2,
+    maxThreads: QR_RENDER_THREADS,
     idleTimeout: 60_000,
   });
+  /** Images being drawn or waiting for a thread. */
+  private outstanding = 0;
 
-  pngDataUri(text: string): Promise<string> {
+  async pngDataUri(text: string): Promise<string> {
+    if (this.outstanding >= QR_RENDER_THREADS + QR_RENDER_QUEUE_MAX) throw new QrRenderQueueFullError();
+    this.outstanding++;
+    try {
+      return await this.draw(text);
+    } finally {
+      this.outstanding--;
+    }
+  }
+
+  /** One image, drawn in a worker thread. */
+  protected draw(text: string): Promise<string> {
     return this.pool.run(text);
   }
 
