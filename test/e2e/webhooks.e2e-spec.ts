@@ -223,7 +223,7 @@ describe('webhooks (e2e)', () => {
         const failed = await settledDelivery(strict, c, hook.id, 'failed');
         expect(failed.attempts).toHaveLength(1);
         expect(failed.attempts[0]!.http_status).toBeNull();
-        expect(failed.attempts[0]!.error).toMatch(/not allowed/);
+        expect(failed.attempts[0]!.error).toBe('address_refused');
         expect(receiver.on(p)).toHaveLength(0);
       } finally {
         await worker.close();
@@ -369,7 +369,7 @@ describe('webhooks (e2e)', () => {
       const hook = await subscribe(app, c, receiver.url(p));
       await deposit(app, c, '8.00');
       const d = await settledDelivery(app, c, hook.id, 'delivered');
-      expect(d.attempts[0]).toMatchObject({ http_status: null, error: 'no answer within 1500 ms' });
+      expect(d.attempts[0]).toMatchObject({ http_status: null, error: 'timeout' });
       expect(d.attempts[1]).toMatchObject({ http_status: 200 });
     });
 

@@ -1,3 +1,4 @@
+import { shownDeliveryError } from '../domain/delivery-error.js';
 import type { DeliveryAttempt, DeliveryStatus, WebhookDelivery } from '../domain/webhook-delivery.aggregate.js';
 import { ALL_EVENTS, type Webhook, type WebhookStatus } from '../domain/webhook.aggregate.js';
 
@@ -75,7 +76,7 @@ export function deliveryRecord(delivery: WebhookDelivery): DeliveryRecord {
     next_attempt_at: iso(d.nextAttemptAt),
     last_attempt_at: iso(d.lastAttemptAt),
     last_http_status: d.lastHttpStatus,
-    last_error: d.lastError,
+    last_error: shownDeliveryError(d.lastError),
     delivered_at: iso(d.deliveredAt),
     created_at: d.createdAt.toISOString(),
     updated_at: d.updatedAt.toISOString(),
@@ -89,6 +90,6 @@ export function attemptRecord(a: DeliveryAttempt): AttemptRecord {
     attempted_at: a.attemptedAt.toISOString(),
     http_status: a.httpStatus,
     latency_ms: a.latencyMs,
-    error: a.error,
+    error: shownDeliveryError(a.error),
   };
 }

@@ -6,7 +6,7 @@ const at = (ms: number) => new Date(T0.getTime() + ms);
 const SCHEDULE = [5000, 300_000];
 
 const answered = (httpStatus: number): AttemptOutcome => ({ kind: 'answered', httpStatus, latencyMs: 12.6 });
-const timeout: AttemptOutcome = { kind: 'unanswered', error: 'no answer within 15000 ms', latencyMs: 15000 };
+const timeout: AttemptOutcome = { kind: 'unanswered', error: 'timeout', latencyMs: 15000 };
 
 function delivery(): WebhookDelivery {
   return WebhookDelivery.forEvent({
@@ -56,13 +56,13 @@ describe('WebhookDelivery', () => {
       attemptedAt: at(0),
       httpStatus: null,
       latencyMs: 15000,
-      error: 'no answer within 15000 ms',
+      error: 'timeout',
     });
     expect(d.snapshot).toMatchObject({
       status: 'pending',
       attemptCount: 1,
       nextAttemptAt: at(5020),
-      lastError: 'no answer within 15000 ms',
+      lastError: 'timeout',
     });
     expect(tryAt(d, answered(503), 6000).decision).toEqual({ kind: 'retry', retryAt: at(6020 + 300_000) });
     const last = tryAt(d, answered(503), 400_000);

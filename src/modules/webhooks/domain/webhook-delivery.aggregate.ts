@@ -1,4 +1,5 @@
 import { DomainError } from '../../../shared/errors/domain-error.js';
+import { httpStatusError, type DeliveryErrorCategory } from './delivery-error.js';
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -7,9 +8,9 @@ export function isDeliveryStatus(value: string): value is DeliveryStatus {
   return (DELIVERY_STATUSES as readonly string[]).includes(value);
 }
 
-/** What one try got: an HTTP answer (any status), or no answer (timeout, refused address, TLS, reset...). */
+/** What one try got: an HTTP answer (any status), or no answer and why, as a category (never the raw error). */
 export type AttemptOutcome =
-  { kind: 'answered'; httpStatus: number; latencyMs: number } | { kind: 'unanswered'; error: string; latencyMs: number };
+  { kind: 'answered'; httpStatus: number; latencyMs: number } | { kind: 'unanswered'; error: DeliveryErrorCategory; latencyMs: number };
 
 /** One try, as the delivery log shows it. */
 export interface DeliveryAttempt {
@@ -165,7 +166,7 @@ export class WebhookDelivery {
 }
 
 function describe(outcome: AttemptOutcome): string | null {
-  if (outcome.kind === 'unanswered') return outcome.error.slice(0, ERROR_MAX);
+  if (outcome.kind === 'unanswered') return outcome.error;
   if (outcomeKind(outcome) === 'delivered') return null;
-  return `HTTP ${outcome.httpStatus}`;
+  return httpStatusError(outcome.httpStatus);
 }

@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { WebhookTargetPolicy } from '../../application/webhook-transport.js';
-import { addressRefusal } from './address-policy.js';
+import { addressRefusal, metadataRefusal, portAllowed } from './address-policy.js';
 
 /** Resolves every address of a host (the system resolver, as a delivery would). */
 export type HostResolver = (host: string) => Promise<string[]>;
@@ -15,9 +15,11 @@ const refuse = (issue: string) =>
   new DomainError('WEBHOOK_TARGET_NOT_ALLOWED', `The webhook URL is not allowed: ${issue}`, [{ field: 'url', issue }]);
 
 /**
- * The registration check of a webhook URL: HTTPS, no user or password in it, and, unless
- * WEBHOOK_ALLOW_PRIVATE_NETWORKS=true, a host that resolves and whose every address is public unicast.
- * Deliveries check again, on the address they connect to (HttpsWebhookSender): DNS answers change.
+ * The registration check of a webhook URL: HTTPS, no user or password in it, never a cloud metadata or
+ * wire-server IP address, and, unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true, the default port (443) and a
+ * host that resolves and whose every address is public unicast. A refusal never names an address the
+ * host resolved to (that would answer DNS questions about the service's network). Deliveries check again,
+ * on the address they connect to (HttpsWebhookSender): DNS answers change.
  */
 @Injectable()
 export class DnsWebhookTargetPolicy extends WebhookTargetPolicy {
@@ -37,18 +39,30 @@ export class DnsWebhookTargetPolicy extends WebhookTargetPolicy {
     }
     if (url.protocol !== 'https:') throw refuse('must use https');
     if (url.username || url.password) throw refuse('must not carry a user name or password');
-    if (this.config.webhookAllowPrivateNetworks) return;
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const metadata = isIP(host) ? metadataRefusal(host) : null;
+    if (metadata) throw refuse(`${metadata} (no webhook receiver lives there)`);
+    const allowPrivate = this.config.webhookAllowPrivateNetworks;
+    if (!portAllowed(url, allowPrivate)) {
+      throw new DomainError('VALIDATION_ERROR', 'url must use the HTTPS port 443', [
+        { field: 'url', issue: 'must use port 443 (the HTTPS default)' },
+      ]);
+    }
+    if (allowPrivate) return;
+    if (isIP(host)) {
+      const why = addressRefusal(host);
+      if (why) throw refuse(`${why} (only public addresses receive webhooks)`);
+      return;
+    }
     let addresses: string[];
     try {
-      addresses = isIP(host) ? [host] : await this.resolve(host);
+      addresses = await this.resolve(host);
     } catch {
       throw refuse(`the host ${host} does not resolve`);
     }
     if (addresses.length === 0) throw refuse(`the host ${host} does not resolve`);
-    for (const address of addresses) {
-      const why = addressRefusal(address);
-      if (why) throw refuse(`${why} (only public addresses receive webhooks)`);
+    if (addresses.some((a) => addressRefusal(a) !== null)) {
+      throw refuse(`the host ${host} resolves to an address that is not public (only public addresses receive webhooks)`);
     }
   }
 }

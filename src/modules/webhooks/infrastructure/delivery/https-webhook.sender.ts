@@ -1,22 +1,46 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request } from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { isIP, type LookupFunction } from 'node:net';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
 import type { AttemptOutcome } from '../../domain/webhook-delivery.aggregate.js';
 import { WebhookSender, type WebhookRequest } from '../../application/webhook-transport.js';
+import { metadataRefusal, portAllowed } from './address-policy.js';
+import { codedError, networkErrorCategory, TARGET_REFUSED, TRY_TIMED_OUT } from './network-error-category.js';
 
 const USER_AGENT = 'instant-payments-webhooks/1';
+
+const targetRefused = () => codedError(TARGET_REFUSED, 'the webhook target is not allowed');
+
+/** `base`, refusing every answer that holds a cloud metadata or wire-server address (in every configuration). */
+function withoutMetadataAddresses(base: LookupFunction): LookupFunction {
+  return ((
+    hostname: string,
+    options: object,
+    callback: (err: Error | null, address?: string | LookupAddress[], family?: number) => void,
+  ) => {
+    (base as (h: string, o: object, cb: typeof callback) => void)(hostname, options, (err, address, family) => {
+      if (err) return callback(err);
+      const addresses = Array.isArray(address) ? address.map((a) => a.address) : [address ?? ''];
+      if (addresses.some((a) => metadataRefusal(a) !== null)) return callback(targetRefused());
+      callback(null, address, family);
+    });
+  }) as LookupFunction;
+}
 
 /**
  * POSTs a notification over HTTPS through request-filtering-agent, which checks the address each
  * connection actually goes to (after DNS, every time: an answer that changed since registration to a
- * private address is refused) unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true. Node's https.request never
- * follows redirects, so a 3xx is just a failed try. The whole try (connect, TLS, answer) is bounded by
- * WEBHOOK_TIMEOUT_MS; sockets are kept alive between deliveries to the same target.
+ * private address is refused) unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true; a port other than 443 is refused
+ * then too, and a cloud metadata or wire-server address always (before connecting). Node's https.request
+ * never follows redirects, so a 3xx is just a failed try. The whole try (connect, TLS, answer) is bounded
+ * by WEBHOOK_TIMEOUT_MS; sockets are kept alive between deliveries to the same target. A failure is
+ * recorded as a category (networkErrorCategory), never as the error's text, which names addresses.
  */
 @Injectable()
 export class HttpsWebhookSender extends WebhookSender implements OnApplicationShutdown {
+  private readonly logger = new Logger(HttpsWebhookSender.name);
   private readonly agent: RequestFilteringHttpsAgent;
   /** The system resolver unless a test puts its own (to make a host's answer change after registration). */
   lookup: LookupFunction | undefined;
@@ -41,19 +65,32 @@ export class HttpsWebhookSender extends WebhookSender implements OnApplicationSh
         settled = true;
         resolve(outcome);
       };
+      const fail = (err: unknown) => {
+        const category = networkErrorCategory(err);
+        // Only the code and category: the message names the addresses resolved and connected to.
+        this.logger.debug({ code: (err as { code?: unknown } | null)?.code, category }, 'webhook try got no answer');
+        settle({ kind: 'unanswered', error: category, latencyMs: elapsed() });
+      };
+      const refusal = this.refusal(req.url);
+      if (refusal) return fail(refusal);
       const timeoutMs = this.config.webhookTimeoutMs;
-      const outgoing = request(req.url, {
-        method: 'POST',
-        agent: this.agent,
-        lookup: this.lookup,
-        headers: {
-          ...req.headers,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(req.body),
-          'user-agent': USER_AGENT,
-        },
-      });
-      const deadline = setTimeout(() => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      let outgoing: ReturnType<typeof request>;
+      try {
+        outgoing = request(req.url, {
+          method: 'POST',
+          agent: this.agent,
+          lookup: withoutMetadataAddresses(this.lookup ?? dnsLookup),
+          headers: {
+            ...req.headers,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(req.body),
+            'user-agent': USER_AGENT,
+          },
+        });
+      } catch (err) {
+        return fail(err);
+      }
+      const deadline = setTimeout(() => outgoing.destroy(codedError(TRY_TIMED_OUT, `no answer within ${timeoutMs} ms`)), timeoutMs);
       outgoing.on('response', (res) => {
         settle({ kind: 'answered', httpStatus: res.statusCode ?? 0, latencyMs: elapsed() });
         // The answer's body is not kept; read it so the socket can serve the next delivery.
@@ -63,9 +100,22 @@ export class HttpsWebhookSender extends WebhookSender implements OnApplicationSh
       });
       outgoing.on('error', (err) => {
         clearTimeout(deadline);
-        settle({ kind: 'unanswered', error: err.message || String(err), latencyMs: elapsed() });
+        fail(err);
       });
       outgoing.end(req.body);
     });
+  }
+
+  /** Refuses, before any connection, a URL on a port other than 443 (unless private networks are allowed) or a metadata IP. */
+  private refusal(raw: string): Error | null {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return targetRefused();
+    }
+    if (!portAllowed(url, this.config.webhookAllowPrivateNetworks)) return targetRefused();
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    return isIP(host) && metadataRefusal(host) ? targetRefused() : null;
   }
 }

@@ -4,15 +4,25 @@ import { WEBHOOK_EVENT_NAMES } from '../../../../shared/domain/events/event-cata
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 import { PageNumberQuery } from '../../../../shared/http/page.query.js';
 import type { AttemptRecord, DeliveryDetailRecord, DeliveryRecord, WebhookRecord } from '../../application/webhook-record.js';
+import { DELIVERY_ERROR_CATEGORIES } from '../../domain/delivery-error.js';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../domain/webhook-delivery.aggregate.js';
 import { WEBHOOK_STATUSES, type WebhookStatus } from '../../domain/webhook.aggregate.js';
+
+const TRY_ERROR_DOC =
+  'Why the try failed, as a category: `HTTP <status>` for an answer other than 2xx, or with no answer one of ' +
+  `${DELIVERY_ERROR_CATEGORIES.map((c) => `\`${c}\``).join(', ')} (\`address_refused\`: the target is not allowed). ` +
+  'Never the network error itself.';
 
 const EVENTS_DOC =
   'Event names to receive (docs/events.md); omitted, empty or `["*"]` receives every event. ' +
   `Names: ${WEBHOOK_EVENT_NAMES.map((n) => `\`${n}\``).join(', ')}.`;
 
 export class WebhookRequest {
-  @ApiProperty({ example: 'https://example.com/pix/webhooks', maxLength: 2048, description: 'HTTPS URL; must resolve to public addresses' })
+  @ApiProperty({
+    example: 'https://example.com/pix/webhooks',
+    maxLength: 2048,
+    description: 'HTTPS URL on the default port (443); must resolve to public addresses',
+  })
   @IsString()
   @MaxLength(2048)
   url: string;
@@ -113,7 +123,13 @@ export class DeliveryDto implements DeliveryRecord {
   next_attempt_at: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) last_attempt_at: string | null;
   @ApiProperty({ nullable: true, type: 'integer', example: 200 }) last_http_status: number | null;
-  @ApiProperty({ nullable: true, type: String, example: null, description: 'Why the last try failed' }) last_error: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: null,
+    description: `Why the last try failed (as \`attempts[].error\`), or why the delivery was given up (\`webhook deleted\`, \`webhook disabled: <reason>\`)`,
+  })
+  last_error: string | null;
   @ApiProperty({ nullable: true, type: String, format: 'date-time' }) delivered_at: string | null;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
@@ -126,7 +142,7 @@ export class AttemptDto implements AttemptRecord {
   @ApiProperty({ nullable: true, type: 'integer', example: 200, description: 'The answer; `null` when none came' })
   http_status: number | null;
   @ApiProperty({ type: 'integer', example: 42 }) latency_ms: number;
-  @ApiProperty({ nullable: true, type: String, example: null, description: 'Why the try failed (timeout, refused address, TLS...)' })
+  @ApiProperty({ nullable: true, type: String, example: null, description: TRY_ERROR_DOC })
   error: string | null;
 }
 
