@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange an API key pair for a bearer token (1 h)
-         * @description Send the key pair in `x-key-id` and `x-secret-key`. The token (HS256, one hour) carries the scopes asked for in `scopes`, or every scope of the key when none are asked; a scope the key lacks is 400 INVALID_SCOPE. Issuing is throttled per key id and per source address (429 with Retry-After). Tokens of a revoked key stop working within 60 s.
+         * @description Send the key pair in `x-key-id` and `x-secret-key`. The token (HS256, one hour) carries the scopes asked for in `scopes`, or every scope of the key when none are asked; a scope the key lacks is 400 INVALID_SCOPE. Failed checks are throttled per key id and source address, and per source address: past the budget that source gets 429 with Retry-After, even with the right secret; a correct pair spends nothing. Tokens of a revoked key stop working within 60 s.
          */
         post: operations["createBearerToken"];
         delete?: never;
@@ -2046,7 +2046,7 @@ export interface components {
         };
         WebhookRequest: {
             /**
-             * @description HTTPS URL; must resolve to public addresses
+             * @description HTTPS URL on the default port (443); must resolve to public addresses
              * @example https://example.com/pix/webhooks
              */
             url: string;
@@ -2139,7 +2139,7 @@ export interface components {
         };
         UpdateWebhookRequest: {
             /**
-             * @description HTTPS URL; must resolve to public addresses
+             * @description HTTPS URL on the default port (443); must resolve to public addresses
              * @example https://example.com/pix/webhooks
              */
             url: string;
@@ -2211,7 +2211,7 @@ export interface components {
             /** @example 200 */
             last_http_status: number | null;
             /**
-             * @description Why the last try failed
+             * @description Why the last try failed (as `attempts[].error`), or why the delivery was given up (`webhook deleted`, `webhook disabled: <reason>`)
              * @example null
              */
             last_error: string | null;
@@ -2254,7 +2254,7 @@ export interface components {
             /** @example 42 */
             latency_ms: number;
             /**
-             * @description Why the try failed (timeout, refused address, TLS...)
+             * @description Why the try failed, as a category: `HTTP <status>` for an answer other than 2xx, or with no answer one of `timeout`, `connection_refused`, `dns_failure`, `tls_error`, `address_refused`, `network_error` (`address_refused`: the target is not allowed). Never the network error itself.
              * @example null
              */
             error: string | null;
@@ -2293,7 +2293,7 @@ export interface components {
             /** @example 200 */
             last_http_status: number | null;
             /**
-             * @description Why the last try failed
+             * @description Why the last try failed (as `attempts[].error`), or why the delivery was given up (`webhook deleted`, `webhook disabled: <reason>`)
              * @example null
              */
             last_error: string | null;
