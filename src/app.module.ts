@@ -22,6 +22,7 @@ import { P2pModule } from './modules/p2p/p2p.module.js';
 import { QueueBoardModule } from './modules/queue-board/queue-board.module.js';
 import { ReversalsModule } from './modules/reversals/reversals.module.js';
 import { ReversalsWorkerModule } from './modules/reversals/reversals-worker.module.js';
+import { MedWorkerModule } from './modules/med/med-worker.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { SandboxModule } from './modules/sandbox/sandbox.module.js';
 import { TransactionsModule } from './modules/transactions/transactions.module.js';
@@ -90,7 +91,7 @@ export class AppModule {
         LimitsModule,
         KeysModule,
         WebhooksModule,
-        ...(config.appRole === 'api' ? [] : [SettlementWorkerModule, ReversalsWorkerModule, WebhooksWorkerModule]),
+        ...(config.appRole === 'api' ? [] : [SettlementWorkerModule, ReversalsWorkerModule, MedWorkerModule, WebhooksWorkerModule]),
         // The queue dashboard goes with the API's HTTP (a worker's port serves only probes): decisions.md.
         ...(config.appRole === 'worker' ? [] : [QueueBoardModule]),
         ...(config.pixProvider === 'sandbox' ? [SandboxModule] : []),

@@ -26,6 +26,8 @@ const ROOT = process.cwd();
 const MAIN = resolve(ROOT, 'dist/src/main.js');
 const CLI = resolve(ROOT, 'dist/src/cli.js');
 const PG_ADMIN = process.env.CHAOS_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+/** The service's participant id (its default unless the environment sets one): a payment to it was on-us. */
+const PSP_ISPB = process.env.PSP_ISPB ?? '99999004';
 
 // ---------------------------------------------------------------------------------------------- options
 
@@ -216,7 +218,10 @@ interface Client {
   keyId: string;
   secret: string;
   token: string;
-  /** Payments this client received from outside (deposits): what reversals and MED act on. */
+  /**
+   * Payments this client received, from outside (deposits) and on-us (P2P from another client): what
+   * reversals and MED act on, so a MED approval returns money both through the SPI and on-us.
+   */
   received: { endToEndId: string; amount: string }[];
 }
 
@@ -471,7 +476,10 @@ async function actor(index: number, deadline: number, api: Api, clients: Client[
       } else if (op === 'p2p') {
         const to = pick(r, others);
         const a = await idempotent('p2p', '/api/v1/pix/p2p/transfers', me.token, { to_account_id: to.accountId, amount: money(50) });
-        if (a.status === 201) acknowledged.push({ kind: 'transaction', id: String(a.body.data?.transaction_id), what: 'p2p' });
+        if (a.status === 201) {
+          acknowledged.push({ kind: 'transaction', id: String(a.body.data?.transaction_id), what: 'p2p' });
+          to.received.push({ endToEndId: String(a.body.data?.end_to_end_id), amount: String(a.body.data?.amount) });
+        }
       } else if (op === 'charge_on_us' || op === 'charge_sandbox') {
         const payee = pick(r, others);
         const amount = money(40);
@@ -661,7 +669,8 @@ async function check(
      FROM transactions t
      LEFT JOIN transactions o ON o.end_to_end_id = t.end_to_end_id AND o.id <> t.id AND o.status = 'completed' AND (
        (t.type = 'cash_in' AND o.type = 'cash_out') OR (t.type = 'cash_out' AND o.type = 'cash_in')
-       OR (t.type = 'reversal_in' AND o.type = 'reversal_out') OR (t.type = 'reversal_out' AND o.type = 'reversal_in'))`,
+       OR (t.type = 'reversal_in' AND o.type = 'reversal_out') OR (t.type = 'reversal_out' AND o.type = 'reversal_in')
+       OR (t.type = 'reversal_in' AND o.type = 'med_return') OR (t.type = 'med_return' AND o.type = 'reversal_in'))`,
   );
   const drift = total - (cents(flows!.came_in) - cents(flows!.went_out) - cents(flows!.fees));
 
@@ -703,6 +712,42 @@ async function check(
      GROUP BY r.id HAVING count(m.id) <> 1`,
   );
   for (const d of reversalEnds) violations.push(`reversal ${d.id} ended ${d.n} times`);
+
+  // 4b. An approved MED gives the money back to the payer: on-us at once (a `reversal_in` of the same
+  // amount and end-to-end id, so nothing stays in the settlement account), otherwise through the SPI
+  // (the return's order settled exactly when the return completed), and never left half way.
+  const medReturns = await q<{
+    id: string;
+    return_status: string;
+    tx_status: string;
+    on_us: boolean;
+    credited: string | null;
+    spi: string | null;
+  }>(
+    `SELECT m.id::text, m.return_status, t.status AS tx_status, (t.receiver->'bank'->>'ispb') = $1 AS on_us,
+            (SELECT sum(i.amount)::text FROM transactions i WHERE i.type = 'reversal_in' AND i.end_to_end_id = t.end_to_end_id) AS credited,
+            o.outcome AS spi
+     FROM med_requests m JOIN transactions t ON t.id = m.return_transaction_id
+     LEFT JOIN sandbox_spi_orders o ON o.end_to_end_id = t.end_to_end_id
+     WHERE m.status = 'APPROVED'`,
+    [PSP_ISPB],
+  );
+  for (const m of medReturns) {
+    if (m.return_status !== m.tx_status) violations.push(`MED ${m.id}: return ${m.return_status} but its med_return is ${m.tx_status}`);
+    if (m.on_us) {
+      if (m.return_status !== 'completed' || m.credited === null || m.spi !== null)
+        violations.push(
+          `MED ${m.id}: on-us return ${m.return_status}, payer credited ${m.credited ?? 'nothing'}, SPI order ${m.spi ?? 'none'}`,
+        );
+    } else if ((m.return_status === 'completed') !== (m.spi === 'settled') || m.return_status === 'processing') {
+      violations.push(`MED ${m.id}: return ${m.return_status} but the SPI order is ${m.spi ?? 'missing'}`);
+    }
+  }
+  const [onUsMedReturns] = await q<{ n: number }>(
+    `SELECT count(*)::int AS n FROM med_requests m JOIN transactions t ON t.id = m.return_transaction_id
+     WHERE (t.receiver->'bank'->>'ispb') = $1`,
+    [PSP_ISPB],
+  );
   const [orders] = await q<{ orders: number; resent: number }>(
     `SELECT count(*)::int AS orders, COALESCE(sum(sends - 1), 0)::int AS resent FROM sandbox_spi_orders`,
   );
@@ -752,6 +797,7 @@ async function check(
   console.log(`faults injected: ${JSON.stringify(faultLog)}`);
   console.log(`acknowledged requests checked: ${acknowledged.length}; journals: ${verdict?.journals_checked ?? '?'}`);
   console.log(`SPI orders: ${orders!.orders}, re-sends answered from the order book (never settled twice): ${orders!.resent}`);
+  console.log(`MED approvals returning money: ${medReturns.length} (${onUsMedReturns!.n} to a payer here, credited at once)`);
   console.log(
     `client balances ${(total / 100).toFixed(2)} = came in ${flows!.came_in} - went out ${flows!.went_out} - fees ${flows!.fees}` +
       ` -> drift ${(drift / 100).toFixed(2)}; per-account drift ${((total - expected) / 100).toFixed(2)}`,

@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { MedDeadlineScheduler } from '../../src/modules/med/infrastructure/queue/med-deadline.scheduler.js';
 import { balanceOf, cashOut, ledgerOps, outboxTypes, settled } from '../support/payments.js';
-import { clockOf, DAYTIME, http, newAdmin, newClient, startApp, type TestClient } from '../support/test-app.js';
+import { clockOf, DAYTIME, eventually, http, newAdmin, newClient, startApp, type TestClient } from '../support/test-app.js';
 
 const HOUR = 3600_000;
 const E2E_PATTERN = /^D99999004\d{12}[A-Za-z0-9]{11}$/;
@@ -28,6 +28,22 @@ describe('MED (e2e)', () => {
   const respond = (c: TestClient, id: string, body: object) => http(app).post(`/api/v1/pix/med/${id}/respond`).set(c.auth).send(body);
   const list = (c: TestClient, status: string, query: Record<string, string | number> = {}) =>
     http(app).get(`/api/v1/pix/med/status/${status}`).set(c.auth).query(query);
+  /** The request's return as stored, once it is no longer on its way (the SPI answered). */
+  const returnSettled = (id: string) =>
+    eventually(async () => {
+      const [row] = await app.get(DataSource).query(
+        `SELECT m.return_status, m.return_amount::text, t.status AS tx_status FROM med_requests m
+         LEFT JOIN transactions t ON t.id = m.return_transaction_id WHERE m.id = $1`,
+        [id],
+      );
+      return row && row.return_status !== 'processing' ? (row as { return_status: string | null; tx_status: string | null }) : undefined;
+    });
+  const verifyLedger = async () => {
+    const admin = await newAdmin(app);
+    const verify = await http(app).get('/api/v1/admin/ledger/verify').set(admin.auth);
+    expect(verify.status).toBe(200);
+    return verify.body.data as { balanced: boolean; stranded_on_us: string[] };
+  };
   const medRow = async (id: string) => {
     const [row] = await app.get(DataSource).query(`SELECT status, blocked_amount::text AS blocked FROM med_requests WHERE id = $1`, [id]);
     return row as { status: string; blocked: string };
@@ -204,12 +220,13 @@ describe('MED (e2e)', () => {
       return { med: res.body.data as { id: string }, paid };
     };
 
-    it('approve: the blocked amount goes back as a completed med_return with a D end-to-end id; answer {}', async () => {
+    it('approve, payer at another institution: the blocked amount goes back through the SPI as a return (FR01) of the payment; answer {}', async () => {
       const c = await client();
       const { med, paid } = await openFor(c, '70.00', '45.00');
       const res = await respond(c, med.id, { action: 'approve', reason: 'Customer confirmed the fraud' });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({});
+      expect(await returnSettled(med.id)).toMatchObject({ return_status: 'completed', tx_status: 'completed' });
       expect(await balanceOf(app, c)).toMatchObject({ available_balance: '25.00', blocked_balance: '0.00', total_balance: '25.00' });
       const [row] = await app.get(DataSource).query(
         `SELECT m.status, m.response_reason, m.responded_at IS NOT NULL AS responded, t.id, t.type, t.status AS tx_status,
@@ -228,11 +245,121 @@ describe('MED (e2e)', () => {
         client_id: c.clientId,
       });
       expect(row.end_to_end_id).toMatch(E2E_PATTERN);
+      // The SPI got one return order: the return's own end-to-end id, the original one, and the MED reason code.
+      const orders = await app
+        .get(DataSource)
+        .query(`SELECT amount::text, outcome, original_end_to_end_id, return_reason FROM sandbox_spi_orders WHERE end_to_end_id = $1`, [
+          row.end_to_end_id,
+        ]);
+      expect(orders).toEqual([{ amount: '45.000000', outcome: 'settled', original_end_to_end_id: paid.e2e, return_reason: 'FR01' }]);
       expect(await ledgerOps(app, row.id)).toEqual(['capture']);
       expect(await ledgerOps(app, paid.id)).toEqual(['credit', 'block']);
       expect(await outboxTypes(app, med.id)).toEqual(['med.opened', 'med.approved']);
       const approved = await list(c, 'APPROVED');
       expect(approved.body.data.items[0]).toMatchObject({ id: med.id, status: 'APPROVED', return_transaction_id: row.id });
+    });
+
+    it('approve, return refused by the SPI: the med_return fails, the funds go back to the receiver and the payment is refundable again', async () => {
+      const c = await client();
+      // docs/conventions.md §11: an amount ending in .91 is refused by the sandbox SPI (AC03).
+      const { med, paid } = await openFor(c, '30.91');
+      expect((await respond(c, med.id, { action: 'approve' })).status).toBe(200);
+      expect(await returnSettled(med.id)).toEqual({ return_status: 'failed', return_amount: '30.910000', tx_status: 'failed' });
+      expect(await balanceOf(app, c)).toMatchObject({ available_balance: '30.91', blocked_balance: '0.00' });
+      const [tx] = await app.get(DataSource).query(`SELECT refunded_amount::text FROM transactions WHERE id = $1`, [paid.id]);
+      expect(tx.refunded_amount).toBe('0.000000');
+      const [ret] = await app
+        .get(DataSource)
+        .query(`SELECT t.id, t.error_code FROM med_requests m JOIN transactions t ON t.id = m.return_transaction_id WHERE m.id = $1`, [
+          med.id,
+        ]);
+      expect(ret.error_code).toBe('AC03');
+      expect(await ledgerOps(app, ret.id)).toEqual(['unblock']);
+    });
+
+    it('approve, payer a client here (P2P): the payer is credited at once as a reversal_in; nothing stays in the settlement account', async () => {
+      const payer = await client({ balance: '100.00' });
+      const c = await client();
+      const sent = await http(app).post('/api/v1/pix/p2p/transfers').set(payer.auth).send({ to_account_id: c.accountId, amount: '60.00' });
+      expect(sent.status).toBe(201);
+      const [received] = await app
+        .get(DataSource)
+        .query(`SELECT end_to_end_id FROM transactions WHERE client_id = $1 AND type = 'p2p_in'`, [c.clientId]);
+      const med = (await openMed(c, { end_to_end_id: received.end_to_end_id, amount: '40.00' })).body.data;
+      expect((await respond(c, med.id, { action: 'approve' })).status).toBe(200);
+      // No waiting: the approval's own transaction credited the payer.
+      expect(await balanceOf(app, payer)).toMatchObject({ available_balance: '80.00', blocked_balance: '0.00' });
+      expect(await balanceOf(app, c)).toMatchObject({ available_balance: '20.00', blocked_balance: '0.00' });
+      const [ret] = await app.get(DataSource).query(
+        `SELECT m.return_status, t.id, t.status, t.end_to_end_id FROM med_requests m JOIN transactions t ON t.id = m.return_transaction_id
+         WHERE m.id = $1`,
+        [med.id],
+      );
+      expect(ret).toMatchObject({ return_status: 'completed', status: 'completed' });
+      const [back] = await app
+        .get(DataSource)
+        .query(
+          `SELECT id, type, status, amount::text, end_to_end_id, reference FROM transactions WHERE client_id = $1 AND type = 'reversal_in'`,
+          [payer.clientId],
+        );
+      const [original] = await app
+        .get(DataSource)
+        .query(`SELECT id FROM transactions WHERE client_id = $1 AND type = 'p2p_out'`, [payer.clientId]);
+      expect(back).toMatchObject({ status: 'completed', amount: '40.000000', end_to_end_id: ret.end_to_end_id, reference: original.id });
+      expect(await ledgerOps(app, ret.id)).toEqual(['capture']);
+      expect(await ledgerOps(app, back.id)).toEqual(['credit']);
+      // Nothing went to the SPI, and the ledger check finds no money left between the two.
+      const [{ n }] = await app
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS n FROM sandbox_spi_orders WHERE end_to_end_id = $1`, [ret.end_to_end_id]);
+      expect(n).toBe(0);
+      expect(await verifyLedger()).toMatchObject({ balanced: true, stranded_on_us: [] });
+    });
+
+    it('approve, payer a client here (an on-us cash-out by Pix key): the payer is credited at once', async () => {
+      const payer = await client({ balance: '50.00' });
+      const c = await client();
+      const key = await http(app).post('/api/v1/pix/keys').set(c.auth).send({ key_type: 'EVP' });
+      expect(key.status).toBe(200);
+      const out = await cashOut(app, payer, { amount: '25.00', pix_key: key.body.data.key_value, pix_key_type: 'EVP' });
+      expect(out.status).toBe(200);
+      expect((await settled(app, payer, out.body.transaction_id)).status).toBe('completed');
+      const [received] = await app
+        .get(DataSource)
+        .query(`SELECT end_to_end_id FROM transactions WHERE client_id = $1 AND type = 'cash_in' AND status = 'completed'`, [c.clientId]);
+      const med = (await openMed(c, { end_to_end_id: received.end_to_end_id })).body.data;
+      expect((await respond(c, med.id, { action: 'approve' })).status).toBe(200);
+      expect(await balanceOf(app, payer)).toMatchObject({ available_balance: '50.00' });
+      expect(await balanceOf(app, c)).toMatchObject({ available_balance: '0.00', blocked_balance: '0.00' });
+      expect(await verifyLedger()).toMatchObject({ balanced: true, stranded_on_us: [] });
+    });
+
+    it('the ledger check reports money an on-us payment left in the settlement account', async () => {
+      const payer = await client({ balance: '10.00' });
+      const c = await client();
+      expect(
+        (await http(app).post('/api/v1/pix/p2p/transfers').set(payer.auth).send({ to_account_id: c.accountId, amount: '3.00' })).status,
+      ).toBe(201);
+      const ds = app.get(DataSource);
+      const [sent] = await ds.query(`SELECT id, end_to_end_id FROM transactions WHERE client_id = $1 AND type = 'p2p_out'`, [
+        payer.clientId,
+      ]);
+      // A balanced journal that parks 1.00 of this on-us payment in the settlement account (fees pays for it):
+      // every journal still sums to zero and no balance moves, so only the on-us check can see it.
+      const [journal] = await ds.query(`INSERT INTO journals (transaction_id, description) VALUES ($1, 'test: parked') RETURNING id`, [
+        sent.id,
+      ]);
+      await ds.query(
+        `INSERT INTO postings (journal_id, internal_account, bucket, amount) VALUES ($1, 'settlement', 'available', 1), ($1, 'fees', 'available', -1)`,
+        [journal.id],
+      );
+      try {
+        expect(await verifyLedger()).toMatchObject({ balanced: false, stranded_on_us: [sent.end_to_end_id] });
+      } finally {
+        await ds.query(`DELETE FROM postings WHERE journal_id = $1`, [journal.id]);
+        await ds.query(`DELETE FROM journals WHERE id = $1`, [journal.id]);
+      }
+      expect(await verifyLedger()).toMatchObject({ balanced: true, stranded_on_us: [] });
     });
 
     it('approve with nothing blocked moves no money and writes no med_return', async () => {
@@ -294,6 +421,7 @@ describe('MED (e2e)', () => {
         expect(loser.body.error.code).toBe('MED_ALREADY_RESPONDED');
         const approved = a.status === 200;
         expect((await medRow(med.id)).status).toBe(approved ? 'APPROVED' : 'REJECTED');
+        if (approved) await returnSettled(med.id);
         expect(await balanceOf(app, c)).toMatchObject({ available_balance: approved ? '0.00' : '40.00', blocked_balance: '0.00' });
         expect(await outboxTypes(app, med.id)).toEqual(['med.opened', approved ? 'med.approved' : 'med.rejected']);
       }
@@ -389,7 +517,7 @@ describe('MED (e2e)', () => {
       const admin = await newAdmin(app);
       const verify = await http(app).get('/api/v1/admin/ledger/verify').set(admin.auth);
       expect(verify.status).toBe(200);
-      expect(verify.body.data).toMatchObject({ balanced: true, unbalanced_journals: [], mismatched_accounts: [] });
+      expect(verify.body.data).toMatchObject({ balanced: true, unbalanced_journals: [], mismatched_accounts: [], stranded_on_us: [] });
     });
   });
 });

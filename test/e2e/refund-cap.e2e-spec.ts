@@ -35,6 +35,14 @@ describe('reversals and MED returns share one refundable amount per received pay
       const items = res.body.data as { status: string }[];
       return items.every((r) => r.status === 'completed' || r.status === 'failed');
     });
+  /** Waits until the MED returns of a payment (to an external payer: sent through the SPI) are settled. */
+  const settledReturns = (paymentId: string) =>
+    eventually(async () => {
+      const [{ n }] = await app
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS n FROM med_requests WHERE transaction_id = $1 AND return_status = 'processing'`, [paymentId]);
+      return n === 0;
+    });
   const approve = (c: TestClient, id: string) => http(app).post(`/api/v1/pix/med/${id}/respond`).set(c.auth).send({ action: 'approve' });
 
   /** What left the receiver for this payment: reversals (not failed) and MED returns, and the stored refunded amount. */
@@ -46,7 +54,7 @@ describe('reversals and MED returns share one refundable amount per received pay
     );
     const [{ returned }] = await ds.query(
       `SELECT COALESCE(sum(t.amount), 0)::numeric(20,2)::text AS returned
-       FROM med_requests m JOIN transactions t ON t.id = m.return_transaction_id WHERE m.transaction_id = $1`,
+       FROM med_requests m JOIN transactions t ON t.id = m.return_transaction_id WHERE m.transaction_id = $1 AND t.status <> 'failed'`,
       [paymentId],
     );
     const [{ refunded }] = await ds.query(`SELECT refunded_amount::numeric(20,2)::text AS refunded FROM transactions WHERE id = $1`, [
@@ -90,6 +98,7 @@ describe('reversals and MED returns share one refundable amount per received pay
     expect((await reverse(c, e2e, '60.00')).status).toBe(200);
     expect((await approve(c, med.id)).status).toBe(200);
     await settledReversals(c, e2e);
+    await settledReturns(id);
     expect(await paidBack(id)).toEqual({ reversed: '60.00', returned: '40.00', refunded: '100.00' });
     // 500 + 100 received, 100 paid back in all; nothing left blocked.
     expect(await balanceOf(app, c)).toMatchObject({ available_balance: '500.00', blocked_balance: '0.00' });
@@ -113,6 +122,7 @@ describe('reversals and MED returns share one refundable amount per received pay
       const answers = await Promise.all([first, second]);
       expect(answers.every((r) => r.status === 200 || r.body.error?.code === 'REFUND_EXCEEDS_AVAILABLE')).toBe(true);
       await settledReversals(c, e2e);
+      await settledReturns(id);
       const back = await paidBack(id);
       expect(back.refunded).toBe('100.00');
       expect(Number(back.reversed) + Number(back.returned)).toBe(100);

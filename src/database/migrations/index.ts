@@ -19,6 +19,7 @@ import { Med1763990000000 } from './1763990000000-med.js';
 import { Webhooks1764000000000 } from './1764000000000-webhooks.js';
 import { IdempotencyRawAnswer1764010000000 } from './1764010000000-idempotency-raw-answer.js';
 import { QueueBoardScopes1764020000000 } from './1764020000000-queue-board-scopes.js';
+import { MedReturnStatus1764040000000 } from './1764040000000-med-return-status.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   Webhooks1764000000000,
   IdempotencyRawAnswer1764010000000,
   QueueBoardScopes1764020000000,
+  MedReturnStatus1764040000000,
 ];

@@ -1,24 +1,37 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CashOutModule } from '../cash-out/cash-out.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
+import { ParticipantsModule } from '../participants/participants.module.js';
 import { TransactionsModule } from '../transactions/transactions.module.js';
 import { ListMedUseCase } from './application/list-med.use-case.js';
 import { MedDeadlines } from './application/med-deadlines.js';
 import { MedRequestRepository } from './application/med-request.repository.js';
 import { OpenMedUseCase } from './application/open-med.use-case.js';
 import { RespondMedUseCase } from './application/respond-med.use-case.js';
+import { SettleMedReturnUseCase } from './application/settle-med-return.use-case.js';
 import { MedController } from './infrastructure/http/med.controller.js';
 import { MedRequestOrmEntity } from './infrastructure/persistence/med-request.orm-entity.js';
 import { TypeormMedRequestRepository } from './infrastructure/persistence/typeorm-med-request.repository.js';
 import { MedDeadlineScheduler } from './infrastructure/queue/med-deadline.scheduler.js';
+import { MedReturnRoutes } from './infrastructure/queue/med-return-routes.js';
 
 /**
  * MED (Mecanismo Especial de Devolução): requests against payments a client received, their precautionary
- * block, the receiver's answer (approve: return; reject: release) and the deadline sweep. Opening one is a
+ * block, the receiver's answer (approve: the money back to the payer, on-us at once or through the SPI;
+ * reject: release) and the deadline sweep. Opening one is a
  * sandbox simulation (`OpenMedUseCase`, used by the sandbox module).
  */
 @Module({
-  imports: [LedgerModule, TransactionsModule, TypeOrmModule.forFeature([MedRequestOrmEntity])],
+  imports: [
+    LedgerModule,
+    TransactionsModule,
+    IdentityModule,
+    ParticipantsModule,
+    CashOutModule,
+    TypeOrmModule.forFeature([MedRequestOrmEntity]),
+  ],
   controllers: [MedController],
   providers: [
     { provide: MedRequestRepository, useClass: TypeormMedRequestRepository },
@@ -27,7 +40,9 @@ import { MedDeadlineScheduler } from './infrastructure/queue/med-deadline.schedu
     ListMedUseCase,
     MedDeadlines,
     MedDeadlineScheduler,
+    SettleMedReturnUseCase,
+    MedReturnRoutes,
   ],
-  exports: [OpenMedUseCase],
+  exports: [OpenMedUseCase, SettleMedReturnUseCase],
 })
 export class MedModule {}

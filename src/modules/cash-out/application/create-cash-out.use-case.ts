@@ -65,10 +65,11 @@ export class CreateCashOutUseCase {
       let pixKeyType: string | null = cmd.pix_key_type ?? null;
       let endToEndId = newEndToEndId(this.config.pspIspb, now);
       let chargeId: string | null = null;
+      let holderConfirmed = true;
       if (flow === 'key') {
         receiver = await this.receivers.byKey(cmd.clientId, cmd.pix_key!, cmd.pix_key_type!);
       } else if (flow === 'bank') {
-        receiver = await this.receivers.byBankDetails(cmd.clientId, cmd as BankDetailsInput);
+        ({ receiver, holderConfirmed } = await this.receivers.byBankDetails(cmd.clientId, cmd as BankDetailsInput));
       } else {
         const lookup = await this.lookups.consumeForPayment(cmd.clientId, cmd.lookupEndToEndId!, amount, id);
         ({ receiver, pixKey, pixKeyType, endToEndId, chargeId } = lookup);
@@ -132,6 +133,9 @@ export class CreateCashOutUseCase {
         at: now,
         personType: own.holder.personType,
       });
+      // Last, once the hold and the limits passed: a payment that fails for funds or limits answers that
+      // whatever document was typed, so the answer is no oracle of the holder's document.
+      if (!holderConfirmed) await this.receivers.refuseHolderMismatch(cmd.clientId);
       return cashOut;
     });
   }

@@ -49,8 +49,14 @@ export class ReceiverResolver {
     return counterpartyOf(entry);
   }
 
-  /** Flow 2: bank details, checked against the participant list; our own ISPB settles on-us. */
-  async byBankDetails(clientId: string, b: BankDetailsInput): Promise<Counterparty> {
+  /**
+   * Flow 2: bank details, checked against the participant list; our own ISPB settles on-us. For an
+   * account of this service the holder check is not decided here: `holderConfirmed` says whether the
+   * typed document is the holder's, and the caller refuses a mismatch only after the funds and limits
+   * checks (`refuseHolderMismatch`), so that no answer tells a guessed document right or wrong without
+   * money moving (docs/decisions.md, "The holder check is no document oracle").
+   */
+  async byBankDetails(clientId: string, b: BankDetailsInput): Promise<{ receiver: Counterparty; holderConfirmed: boolean }> {
     if (!isValidCpf(b.receiver_document) && !isValidCnpj(b.receiver_document)) {
       throw new DomainError('VALIDATION_ERROR', 'receiver_document must be a valid CPF or CNPJ', [
         { field: 'receiver_document', issue: 'invalid check digits' },
@@ -74,14 +80,8 @@ export class ReceiverResolver {
           { field: 'receiver_account', issue: 'unknown account' },
         ]);
       }
-      // As the receiving institution would: the account must be the named holder's.
-      if (internal.holder.document !== b.receiver_document) {
-        throw new DomainError('RECEIVER_DOCUMENT_MISMATCH', 'receiver_document is not the document of the holder of this account', [
-          { field: 'receiver_document', issue: 'does not match the account holder' },
-        ]);
-      }
     }
-    return {
+    const receiver: Counterparty = {
       // On-us, the records show the real holder, not what the payer typed.
       name: internal ? internal.holder.name : b.receiver_name,
       document: b.receiver_document,
@@ -93,6 +93,20 @@ export class ReceiverResolver {
       accountType: internal ? internal.account.type : b.receiver_account_type,
       internal: internal ? { clientId: internal.account.clientId, accountId: internal.account.id } : null,
     };
+    // As the receiving institution would: the account must be the named holder's.
+    return { receiver, holderConfirmed: internal === null || internal.holder.document === b.receiver_document };
+  }
+
+  /**
+   * The holder check's refusal, for a payment that already passed the funds and limits checks: a wrong
+   * document is a miss on the anti-scan budget (guessing documents runs it dry like guessing keys), then
+   * 400 RECEIVER_DOCUMENT_MISMATCH, which rolls the payment back.
+   */
+  async refuseHolderMismatch(clientId: string): Promise<never> {
+    await this.throttle.afterLookup(clientId, false);
+    throw new DomainError('RECEIVER_DOCUMENT_MISMATCH', 'receiver_document is not the document of the holder of this account', [
+      { field: 'receiver_document', issue: 'does not match the account holder' },
+    ]);
   }
 
   /** The paying client's own account as a counterparty. */

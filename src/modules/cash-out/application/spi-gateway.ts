@@ -6,6 +6,12 @@ export interface SpiOrder {
   amount: Money;
   payer: Counterparty;
   receiver: Counterparty;
+  /**
+   * Set when the order gives back (part of) an earlier payment, a return (devolução): the original
+   * payment's end-to-end id and the return's reason code (`MD06`/`SL02` for a client's reversal, `FR01`
+   * for a special return after an approved MED).
+   */
+  returnOf?: { originalEndToEndId: string; reasonCode: string };
 }
 
 export type SpiResult = { outcome: 'settled' } | { outcome: 'rejected'; code: string; message: string };

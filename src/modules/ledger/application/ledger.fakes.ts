@@ -97,7 +97,7 @@ export class InMemoryLedger extends LedgerRepository {
   }
 
   /** Every journal sums to zero, and each account's balance equals its postings (seeded balances count as opening postings). */
-  async verify(): Promise<LedgerVerification> {
+  async verify(_ownIspb?: string): Promise<LedgerVerification> {
     const sum = (ps: Posting[]) => ps.reduce((s, p) => s.plus(p.amount), Money.zero());
     const unbalancedJournals = this.journals.filter((j) => !sum(j.postings).isZero()).map((j) => j.id);
     const postings = this.journals.flatMap((j) => j.postings);
@@ -115,6 +115,8 @@ export class InMemoryLedger extends LedgerRepository {
       accountsChecked: this.accounts.size,
       unbalancedJournals,
       mismatchedAccounts,
+      // The in-memory store keeps no transactions, so it cannot tell an on-us flow.
+      strandedOnUs: [],
     };
   }
 }

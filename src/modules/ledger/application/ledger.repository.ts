@@ -27,6 +27,11 @@ export interface LedgerVerification {
   accountsChecked: number;
   unbalancedJournals: string[];
   mismatchedAccounts: string[];
+  /**
+   * End-to-end ids of on-us flows (both payer and receiver are accounts here) whose postings leave money
+   * in the settlement account: money that left one client and reached no other.
+   */
+  strandedOnUs: string[];
 }
 
 /** Port to the stored ledger: locked balances, journals, entries and the invariant check. */
@@ -37,5 +42,6 @@ export abstract class LedgerRepository {
   abstract saveJournal(transactionId: string | null, description: string, draft: JournalDraft): Promise<string>;
   abstract findBalance(accountId: string): Promise<StoredBalance | null>;
   abstract entriesForTransactions(transactionIds: string[]): Promise<LedgerEntryView[]>;
-  abstract verify(): Promise<LedgerVerification>;
+  /** The whole-journal check; `ownIspb` tells which payments were on-us (their receiver is at this institution). */
+  abstract verify(ownIspb: string): Promise<LedgerVerification>;
 }

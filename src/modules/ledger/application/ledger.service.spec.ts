@@ -215,6 +215,7 @@ describe('LedgerService', () => {
         accountsChecked: 2,
         unbalancedJournals: [],
         mismatchedAccounts: [],
+        strandedOnUs: [],
       });
     });
 

@@ -1,12 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { LedgerRepository, type LedgerVerification } from './ledger.repository.js';
 
-/** Admin check of the double-entry invariant over the whole journal. */
+/**
+ * Admin check over the whole journal: the double-entry invariant, balances against postings, and no
+ * on-us flow leaving money in the settlement account (what leaves one client here arrives in another).
+ */
 @Injectable()
 export class VerifyLedgerUseCase {
-  constructor(private readonly repo: LedgerRepository) {}
+  constructor(
+    private readonly repo: LedgerRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   execute(): Promise<LedgerVerification> {
-    return this.repo.verify();
+    return this.repo.verify(this.config.pspIspb);
   }
 }

@@ -16,4 +16,6 @@ export abstract class MedRequestRepository {
    * row-locked with SKIP LOCKED so several sweepers (and an answer in flight) never take the same one.
    */
   abstract lockDue(now: Date, analysisCutoff: Date, limit: number): Promise<MedRequest[]>;
+  /** Approved requests whose return to another institution is still on its way since before `before` (the reconciliation sweep). */
+  abstract returnsUnfinishedBefore(before: Date, limit: number): Promise<string[]>;
 }

@@ -69,15 +69,26 @@ export class RespondMedUseCase {
   /**
    * Captures and returns what was blocked, capped by what of the payment is still refundable (reversals
    * and MED returns share one refundable amount, `transactions.refunded_amount`, which the database keeps
-   * within the payment's amount); releases the rest. Lock order: the request, the payment, the balance.
+   * within the payment's amount); releases the rest. The money goes back to the payer
+   * (docs/conventions.md §10): on-us (the payer is a client here) it is credited to the payer's account in
+   * this transaction, as their `reversal_in`, so nothing stays in the settlement account; to another
+   * institution the funds stay blocked and the `med_return` is `processing` until the SPI settles the
+   * return (`SettleMedReturnUseCase`, started by the `med.approved` event). Lock order: the request, the
+   * payment, the balances.
    */
   private async approve(med: MedRequest, reason: string | null, now: Date): Promise<void> {
     const m = med.snapshot;
     const payment = m.blockedAmount.isPositive() ? await this.transactions.lockReceived(m.clientId, m.endToEndId) : null;
     const refundable = payment ? Money.max(payment.amount.minus(payment.refundedAmount), Money.zero()) : Money.zero();
     const returned = Money.min(m.blockedAmount, refundable);
+    const sent = returned.isPositive() ? await this.transactions.sentOnUs(m.endToEndId, m.clientId) : null;
     const ret = returned.isPositive()
-      ? { transactionId: randomUUID(), endToEndId: newEndToEndId(this.config.pspIspb, now, 'D'), amount: returned }
+      ? {
+          transactionId: randomUUID(),
+          endToEndId: newEndToEndId(this.config.pspIspb, now, 'D'),
+          amount: returned,
+          onUs: sent !== null,
+        }
       : null;
     med.approve({ reason, ret, now });
     const released = m.blockedAmount.minus(returned);
@@ -89,11 +100,21 @@ export class RespondMedUseCase {
       });
     }
     if (!ret) return;
-    await this.ledger.post({
-      transactionId: ret.transactionId,
-      description: 'MED return',
-      lines: [{ accountId: m.accountId, operation: 'capture', amount: ret.amount }],
-    });
+    const payerTransactionId = randomUUID();
+    if (sent) {
+      await this.ledger.postAll([
+        {
+          transactionId: ret.transactionId,
+          description: 'MED return sent on-us',
+          lines: [{ accountId: m.accountId, operation: 'capture', amount: ret.amount }],
+        },
+        {
+          transactionId: payerTransactionId,
+          description: 'MED return received',
+          lines: [{ accountId: sent.accountId, operation: 'credit', amount: ret.amount }],
+        },
+      ]);
+    }
     await this.transactions.addRefunded(m.transactionId, ret.amount);
     const paid = await this.transactions.partiesOf(m.transactionId);
     await this.transactions.recordPayment({
@@ -101,13 +122,31 @@ export class RespondMedUseCase {
       clientId: m.clientId,
       accountId: m.accountId,
       type: 'med_return',
-      status: 'completed',
+      status: sent ? 'completed' : 'processing',
       amount: ret.amount,
       endToEndId: ret.endToEndId,
       reference: m.endToEndId,
       // Money goes back the way it came: from the receiver to the original payer.
       payer: paid?.receiver ?? null,
       receiver: paid?.payer ?? null,
+      description: 'MED return',
+      at: now,
+    });
+    if (!sent) return;
+    // The payer's side, as the payer's own statement showed the payment (the receiver as they saw them).
+    const theirs = await this.transactions.partiesOf(sent.id);
+    await this.transactions.recordPayment({
+      id: payerTransactionId,
+      clientId: sent.clientId,
+      accountId: sent.accountId,
+      type: 'reversal_in',
+      status: 'completed',
+      // The payer's own payment: its usage of the pix_out limits is given back, as for a reversal.
+      reference: sent.id,
+      amount: ret.amount,
+      endToEndId: ret.endToEndId,
+      payer: theirs?.receiver ?? null,
+      receiver: theirs?.payer ?? null,
       description: 'MED return',
       at: now,
     });

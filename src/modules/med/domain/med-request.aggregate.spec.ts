@@ -32,7 +32,7 @@ function codeOf(fn: () => unknown): string | undefined {
   return undefined;
 }
 
-const ret = { transactionId: 'r1', endToEndId: 'D99999004202603101500AbCdEfGhIjK', amount: Money.of('50.00') };
+const ret = { transactionId: 'r1', endToEndId: 'D99999004202603101500AbCdEfGhIjK', amount: Money.of('50.00'), onUs: false };
 
 describe('MedRequest', () => {
   it('opens OPEN, claiming the payment amount by default, blocking it whole when available, with med.opened', () => {
@@ -87,6 +87,27 @@ describe('MedRequest', () => {
     const none = open({ available: Money.zero() });
     none.approve({ reason: null, ret: null, now: at(HOUR) });
     expect(none.snapshot).toMatchObject({ status: 'APPROVED', returnTransactionId: null, returnEndToEndId: null });
+  });
+
+  it('the return: completed at once on-us, processing through the SPI otherwise, then completed or failed once', () => {
+    const onUs = open();
+    onUs.approve({ reason: null, ret: { ...ret, onUs: true }, now: at(HOUR) });
+    expect(onUs.snapshot).toMatchObject({ returnStatus: 'completed', returnAmount: Money.of('50.00') });
+    expect(onUs.isReturnProcessing()).toBe(false);
+    expect(() => onUs.finishReturn('completed', at(2 * HOUR))).toThrow();
+    for (const outcome of ['completed', 'failed'] as const) {
+      const external = open();
+      external.approve({ reason: null, ret, now: at(HOUR) });
+      expect(external.snapshot).toMatchObject({ returnStatus: 'processing', returnAmount: Money.of('50.00') });
+      expect(external.isReturnProcessing()).toBe(true);
+      external.pullEvents();
+      external.finishReturn(outcome, at(2 * HOUR));
+      expect(external.snapshot).toMatchObject({ status: 'APPROVED', returnStatus: outcome, updatedAt: at(2 * HOUR) });
+      expect(() => external.finishReturn(outcome, at(3 * HOUR))).toThrow();
+    }
+    const nothing = open();
+    nothing.approve({ reason: null, ret: null, now: at(HOUR) });
+    expect(nothing.snapshot).toMatchObject({ returnStatus: null, returnAmount: null });
   });
 
   it('reject: REJECTED with med.rejected; then final', () => {

@@ -17,6 +17,14 @@ export const MED_ANALYSIS_AFTER_MS = 72 * 3600_000;
 /** The receiver's deadline to answer (the scheme's 7 calendar days of analysis); unanswered, the request closes. */
 export const MED_RESPOND_WITHIN_MS = 7 * 24 * 3600_000;
 
+/**
+ * Where an approval's return to the payer stands: `completed` at once on-us (the payer is a client here),
+ * `processing` while the return to another institution is on its way through the SPI (the funds stay
+ * blocked), then `completed` (captured) or `failed` (the SPI refused it: the funds go back to the receiver).
+ */
+export const MED_RETURN_STATUSES = ['processing', 'completed', 'failed'] as const;
+export type MedReturnStatus = (typeof MED_RETURN_STATUSES)[number];
+
 export function isMedStatus(value: string): value is MedStatus {
   return (MED_STATUSES as readonly string[]).includes(value);
 }
@@ -38,6 +46,9 @@ export interface MedRequestProps {
   /** The receiver's `med_return` transaction, when an approval sent money back. */
   returnTransactionId: string | null;
   returnEndToEndId: string | null;
+  /** What the approval gives back (at most what was blocked), and where that return stands; null when nothing goes back. */
+  returnAmount: Money | null;
+  returnStatus: MedReturnStatus | null;
   createdAt: Date;
   updatedAt: Date;
   respondBy: Date;
@@ -65,11 +76,16 @@ export interface OpenMedProps {
   now: Date;
 }
 
-/** What an approval sends back: the return transaction and its amount (at most what was blocked). */
+/**
+ * What an approval sends back: the return transaction and its amount (at most what was blocked), and
+ * whether the payer is a client of this service (credited in the same transaction) or at another
+ * institution (the return goes through the SPI after the approval commits).
+ */
 export interface MedReturn {
   transactionId: string;
   endToEndId: string;
   amount: Money;
+  onUs: boolean;
 }
 
 /**
@@ -106,6 +122,8 @@ export class MedRequest {
       responseReason: null,
       returnTransactionId: null,
       returnEndToEndId: null,
+      returnAmount: null,
+      returnStatus: null,
       createdAt: p.now,
       updatedAt: p.now,
       respondBy: new Date(p.now.getTime() + MED_RESPOND_WITHIN_MS),
@@ -161,10 +179,23 @@ export class MedRequest {
       responseReason: p.reason,
       returnTransactionId: p.ret?.transactionId ?? null,
       returnEndToEndId: p.ret?.endToEndId ?? null,
+      returnAmount: p.ret?.amount ?? null,
+      returnStatus: p.ret ? (p.ret.onUs ? 'completed' : 'processing') : null,
       respondedAt: p.now,
       updatedAt: p.now,
     } satisfies Partial<MedRequestProps>);
     this.events.push(medApproved(this.props));
+  }
+
+  /** Whether the return to another institution is still on its way (the settlement job and the sweep act on it). */
+  isReturnProcessing(): boolean {
+    return this.props.returnStatus === 'processing';
+  }
+
+  /** The SPI's answer to the return: settled (`completed`) or refused (`failed`); only from `processing`. */
+  finishReturn(outcome: 'completed' | 'failed', now: Date): void {
+    if (!this.isReturnProcessing()) throw new Error(`the MED return is ${this.props.returnStatus ?? 'absent'}, not processing`);
+    Object.assign(this.props, { returnStatus: outcome, updatedAt: now } satisfies Partial<MedRequestProps>);
   }
 
   /** Rejects: the blocked amount is released to the receiver. */

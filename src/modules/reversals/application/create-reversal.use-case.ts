@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
-import type { BankAccountType } from '../../../shared/domain/bank-account-type.js';
-import { maskedParty, partyRecord, type Counterparty } from '../../../shared/domain/counterparty.js';
+import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
 import type { RefundCode } from '../../../shared/domain/refund-code.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
@@ -14,7 +13,8 @@ import { AccountDirectory } from '../../identity/application/account-directory.j
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
-import { TransactionsService, type Party, type ReceivedPayment } from '../../transactions/application/transactions.service.js';
+import { payerCounterparty } from '../../participants/application/payer-counterparty.js';
+import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import { Reversal } from '../domain/reversal.aggregate.js';
 import { ReversalRepository } from './reversal.repository.js';
 
@@ -93,7 +93,7 @@ export class CreateReversalUseCase {
               payee: ownAccountParty(payerAccount, this.participants, this.config),
               payeeTransactionId: randomUUID(),
             })
-          : Reversal.queued({ ...base, payee: this.externalPayer(original) });
+          : Reversal.queued({ ...base, payee: payerCounterparty(original.payer, original.endToEndId, this.participants) });
       const r = reversal.snapshot;
       // Balances first (both sides in one sorted order), then the rows: the lock order of every payment.
       if (r.payeeTransactionId && sent) {
@@ -150,21 +150,5 @@ export class CreateReversalUseCase {
       }
       return reversal;
     });
-  }
-
-  /** The original payer at another institution, from what the received payment recorded of them. */
-  private externalPayer(original: ReceivedPayment): Counterparty {
-    const payer: Party | null = original.payer;
-    // The payer's institution is in the original end-to-end id (E + its ISPB + ...).
-    const ispb = payer?.bank?.ispb ?? original.endToEndId.slice(1, 9);
-    return {
-      name: payer?.name ?? 'Unknown payer',
-      document: payer?.document ?? '',
-      ispb,
-      participantName: payer?.bank?.participant_name ?? this.participants.find(ispb)?.name ?? ispb,
-      branch: payer?.bank?.agency ?? '',
-      account: payer?.bank?.account ?? '',
-      accountType: (payer?.bank?.account_type ?? 'checking') as BankAccountType,
-    };
   }
 }

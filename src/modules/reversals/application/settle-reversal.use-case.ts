@@ -113,6 +113,7 @@ export class SettleReversalUseCase {
       amount: r.amount,
       payer: ownAccountParty(own, this.participants, this.config),
       receiver: r.payee,
+      returnOf: { originalEndToEndId: r.originalEndToEndId, reasonCode: r.refundCode },
     });
   }
 

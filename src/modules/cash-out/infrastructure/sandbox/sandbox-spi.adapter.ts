@@ -33,7 +33,8 @@ export class SandboxSpiAdapter extends SpiGateway {
       await new Promise((resolve) => setTimeout(resolve, this.config.spiTimeoutMs + this.config.sandboxSpiLatencyMs).unref());
       throw new TransientSpiError('sandbox SPI timed out');
     }
-    if (row.outcome === 'settled' && outcome.kind === 'settle' && outcome.returnLater) await this.scheduleReturn(order);
+    // A return is never itself returned: only payments get the `x.94` bounce.
+    if (row.outcome === 'settled' && outcome.kind === 'settle' && outcome.returnLater && !order.returnOf) await this.scheduleReturn(order);
     await this.wait();
     return row.outcome === 'settled' ? { outcome: 'settled' } : { outcome: 'rejected', code: row.code, message: row.message };
   }
@@ -58,10 +59,11 @@ export class SandboxSpiAdapter extends SpiGateway {
 
   /** The order book's answer: an order the scheme settled whose amount's rule returns it later (`x.94`). */
   async returned(endToEndId: string): Promise<boolean> {
-    const [row] = await this.dataSource.query('SELECT amount::text AS amount, outcome FROM sandbox_spi_orders WHERE end_to_end_id = $1', [
-      endToEndId,
-    ]);
-    if (!row || row.outcome !== 'settled') return false;
+    const [row] = await this.dataSource.query(
+      'SELECT amount::text AS amount, outcome, original_end_to_end_id FROM sandbox_spi_orders WHERE end_to_end_id = $1',
+      [endToEndId],
+    );
+    if (!row || row.outcome !== 'settled' || row.original_end_to_end_id !== null) return false;
     const rule = sandboxOutcome(Money.of(row.amount as string));
     return rule.kind === 'settle' && rule.returnLater;
   }
@@ -86,11 +88,19 @@ export class SandboxSpiAdapter extends SpiGateway {
           ? { code: 'AB03', message: 'Timeout: the receiving institution did not answer' }
           : null;
     const [row] = await this.dataSource.query(
-      `INSERT INTO sandbox_spi_orders (end_to_end_id, amount, outcome, code, message)
-       VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO sandbox_spi_orders (end_to_end_id, amount, outcome, code, message, original_end_to_end_id, return_reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (end_to_end_id) DO UPDATE SET sends = sandbox_spi_orders.sends + 1, updated_at = now()
        RETURNING outcome, code, message`,
-      [order.endToEndId, order.amount.toFixed2(), rejection ? 'rejected' : 'settled', rejection?.code ?? null, rejection?.message ?? null],
+      [
+        order.endToEndId,
+        order.amount.toFixed2(),
+        rejection ? 'rejected' : 'settled',
+        rejection?.code ?? null,
+        rejection?.message ?? null,
+        order.returnOf?.originalEndToEndId ?? null,
+        order.returnOf?.reasonCode ?? null,
+      ],
     );
     return row;
   }

@@ -11,6 +11,13 @@ export class LedgerVerificationDto {
   unbalanced_journals: string[];
   @ApiProperty({ type: [String], example: [], description: 'Ids of accounts whose stored balance differs from their postings' })
   mismatched_accounts: string[];
+  @ApiProperty({
+    type: [String],
+    example: [],
+    description:
+      'End-to-end ids of on-us payments (both sides are accounts of this service) whose postings leave money in the settlement account instead of the receiving account',
+  })
+  stranded_on_us: string[];
 }
 
 export class LedgerVerificationResponse {
@@ -27,9 +34,9 @@ export class LedgerAdminController {
   @AdminEndpoint('admin:ledger:read')
   @ApiOperation({
     operationId: 'verifyLedger',
-    summary: 'Check the double-entry invariant: journals sum to zero, balances match postings',
+    summary: 'Check the double-entry invariant: journals sum to zero, balances match postings, on-us money arrives',
     description:
-      "Reads every journal and account: each journal's postings must sum to zero, and each stored balance must equal the sum of its postings. `balanced` is true when both hold; otherwise the offending journal and account ids are listed. A full scan: for operators, not for polling.",
+      "Reads every journal and account: each journal's postings must sum to zero, and each stored balance must equal the sum of its postings, and an on-us payment (a payment, reversal or MED return between two accounts of this service) must leave nothing in the settlement account. `balanced` is true when all three hold; otherwise the offending journal and account ids and end-to-end ids are listed. A full scan: for operators, not for polling.",
   })
   @ApiOkResponse({ type: LedgerVerificationResponse })
   async get(): Promise<LedgerVerificationResponse> {
@@ -42,6 +49,7 @@ export class LedgerAdminController {
         accounts_checked: v.accountsChecked,
         unbalanced_journals: v.unbalancedJournals,
         mismatched_accounts: v.mismatchedAccounts,
+        stranded_on_us: v.strandedOnUs,
       },
     };
   }

@@ -125,7 +125,7 @@ export class TypeormLedgerRepository extends LedgerRepository {
   }
 
   /** Double entry holds when every journal sums to zero and each stored balance equals its postings. */
-  async verify(): Promise<LedgerVerification> {
+  async verify(ownIspb: string): Promise<LedgerVerification> {
     const m = this.uow.manager();
     const unbalanced: { journal_id: string }[] = await m.query(
       `SELECT journal_id FROM postings GROUP BY journal_id HAVING SUM(amount) <> 0 LIMIT 100`,
@@ -141,14 +141,29 @@ export class TypeormLedgerRepository extends LedgerRepository {
       WHERE a.available <> COALESCE(p.available, 0) OR a.blocked <> COALESCE(p.blocked, 0)
          OR a.available < 0 OR a.blocked < 0
       LIMIT 100`);
+    // An on-us payment (its receiver's institution is this one) moves money between two client accounts:
+    // whatever its journals post to the settlement account (the payer's capture, the receiver's credit,
+    // under every transaction sharing its end-to-end id) must cancel out.
+    const stranded: { end_to_end_id: string }[] = await m.query(
+      `SELECT o.end_to_end_id FROM transactions o
+       WHERE o.type IN ('cash_out', 'p2p_out', 'reversal_out', 'med_return') AND o.status = 'completed'
+         AND o.end_to_end_id IS NOT NULL AND o.receiver->'bank'->>'ispb' = $1
+         AND (SELECT COALESCE(SUM(p.amount), 0) FROM transactions t
+              JOIN journals j ON j.transaction_id = t.id
+              JOIN postings p ON p.journal_id = j.id AND p.internal_account = 'settlement'
+              WHERE t.end_to_end_id = o.end_to_end_id) <> 0
+       LIMIT 100`,
+      [ownIspb],
+    );
     const [{ journals }] = await m.query(`SELECT COUNT(*)::text AS journals FROM journals`);
     const [{ accounts }] = await m.query(`SELECT COUNT(*)::text AS accounts FROM ledger_accounts`);
     return {
-      balanced: unbalanced.length === 0 && mismatched.length === 0,
+      balanced: unbalanced.length === 0 && mismatched.length === 0 && stranded.length === 0,
       journalsChecked: Number(journals),
       accountsChecked: Number(accounts),
       unbalancedJournals: unbalanced.map((r) => r.journal_id),
       mismatchedAccounts: mismatched.map((r) => r.id),
+      strandedOnUs: stranded.map((r) => r.end_to_end_id),
     };
   }
 }

@@ -16,6 +16,8 @@ export class MedRequestOrmEntity {
   @Column({ name: 'response_reason', type: 'varchar', length: 140, nullable: true }) responseReason: string | null;
   @Column({ name: 'return_transaction_id', type: 'uuid', nullable: true }) returnTransactionId: string | null;
   @Column({ name: 'return_end_to_end_id', type: 'varchar', length: 32, nullable: true }) returnEndToEndId: string | null;
+  @MoneyColumn({ name: 'return_amount', nullable: true }) returnAmount: Money | null;
+  @Column({ name: 'return_status', type: 'varchar', length: 16, nullable: true }) returnStatus: string | null;
   @Column({ name: 'respond_by', type: 'timestamptz' }) respondBy: Date;
   @Column({ name: 'responded_at', type: 'timestamptz', nullable: true }) respondedAt: Date | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

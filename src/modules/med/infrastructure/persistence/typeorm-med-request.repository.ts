@@ -4,16 +4,20 @@ import { Money } from '../../../../shared/money/money.js';
 import { cappedCountSql } from '../../../../shared/persistence/page-window.js';
 import { TypeOrmUnitOfWork, type DatabaseErrorFields } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { MedRequestRepository } from '../../application/med-request.repository.js';
-import { MedRequest, type MedStatus } from '../../domain/med-request.aggregate.js';
+import { MedRequest, type MedReturnStatus, type MedStatus } from '../../domain/med-request.aggregate.js';
 import type { MedRequestOrmEntity } from './med-request.orm-entity.js';
 
 /** A row as the SELECTs below return it: money as text. */
-type Row = Omit<MedRequestOrmEntity, 'amount' | 'blockedAmount'> & { amount: string; blockedAmount: string };
+type Row = Omit<MedRequestOrmEntity, 'amount' | 'blockedAmount' | 'returnAmount'> & {
+  amount: string;
+  blockedAmount: string;
+  returnAmount: string | null;
+};
 
 const COLUMNS = `id, client_id AS "clientId", account_id AS "accountId", transaction_id AS "transactionId",
   end_to_end_id AS "endToEndId", amount::text, blocked_amount::text AS "blockedAmount", reason, status,
   response_reason AS "responseReason", return_transaction_id AS "returnTransactionId",
-  return_end_to_end_id AS "returnEndToEndId", respond_by AS "respondBy", responded_at AS "respondedAt",
+  return_end_to_end_id AS "returnEndToEndId", return_amount::text AS "returnAmount", return_status AS "returnStatus", respond_by AS "respondBy", responded_at AS "respondedAt",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 function toDomain(r: Row): MedRequest {
@@ -21,6 +25,8 @@ function toDomain(r: Row): MedRequest {
     ...r,
     amount: Money.of(r.amount),
     blockedAmount: Money.of(r.blockedAmount),
+    returnAmount: r.returnAmount === null ? null : Money.of(r.returnAmount),
+    returnStatus: r.returnStatus as MedReturnStatus | null,
     status: r.status as MedStatus,
   });
 }
@@ -43,8 +49,9 @@ export class TypeormMedRequestRepository extends MedRequestRepository {
     const m = med.snapshot;
     await this.uow.write(
       `INSERT INTO med_requests (id, client_id, account_id, transaction_id, end_to_end_id, amount, blocked_amount, reason, status,
-         response_reason, return_transaction_id, return_end_to_end_id, respond_by, responded_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+         response_reason, return_transaction_id, return_end_to_end_id, return_amount, return_status, respond_by, responded_at,
+         created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
       [
         m.id,
         m.clientId,
@@ -58,6 +65,8 @@ export class TypeormMedRequestRepository extends MedRequestRepository {
         m.responseReason,
         m.returnTransactionId,
         m.returnEndToEndId,
+        m.returnAmount?.toFixed6() ?? null,
+        m.returnStatus,
         m.respondBy,
         m.respondedAt,
         m.createdAt,
@@ -71,9 +80,19 @@ export class TypeormMedRequestRepository extends MedRequestRepository {
     const m = med.snapshot;
     await this.uow.write(
       `UPDATE med_requests SET status = $2, response_reason = $3, return_transaction_id = $4, return_end_to_end_id = $5,
-              responded_at = $6, updated_at = $7
+              return_amount = $6, return_status = $7, responded_at = $8, updated_at = $9
        WHERE id = $1`,
-      [m.id, m.status, m.responseReason, m.returnTransactionId, m.returnEndToEndId, m.respondedAt, m.updatedAt],
+      [
+        m.id,
+        m.status,
+        m.responseReason,
+        m.returnTransactionId,
+        m.returnEndToEndId,
+        m.returnAmount?.toFixed6() ?? null,
+        m.returnStatus,
+        m.respondedAt,
+        m.updatedAt,
+      ],
     );
   }
 
@@ -112,5 +131,14 @@ export class TypeormMedRequestRepository extends MedRequestRepository {
       [now, analysisCutoff, limit],
     );
     return rows.map(toDomain);
+  }
+
+  async returnsUnfinishedBefore(before: Date, limit: number): Promise<string[]> {
+    // Served by ix_med_requests_return_processing.
+    const rows = await this.uow.read<{ id: string }>(
+      `SELECT id FROM med_requests WHERE return_status = 'processing' AND responded_at <= $1 ORDER BY responded_at LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map((r) => r.id);
   }
 }
