@@ -2,7 +2,8 @@ import { DEVELOPMENT_WEBHOOK_SECRETS_KEY, loadConfig, parseRetrySchedule, parseT
 
 const secret32 = 'x'.repeat(32);
 const metricsToken = 'scrape-0123456789abcdef';
-const prodSecrets = { JWT_SECRET: secret32, METRICS_TOKEN: metricsToken };
+const webhookKey = 'w'.repeat(32);
+const prodSecrets = { JWT_SECRET: secret32, WEBHOOK_SECRETS_KEY: webhookKey, METRICS_TOKEN: metricsToken };
 
 describe('loadConfig', () => {
   it('runs the sandbox by default outside production', () => {
@@ -29,12 +30,35 @@ describe('loadConfig', () => {
     for (const ms of [c.dbStatementTimeoutMs, c.dbLockTimeoutMs, c.dbPoolTimeoutMs]) expect(ms).toBeLessThan(c.idempotencyLeaseMs / 2);
   });
 
-  it('encrypts webhook secrets under WEBHOOK_SECRETS_KEY, else under JWT_SECRET, else (development) a public key', () => {
+  it('in production, encrypts webhook secrets only under a WEBHOOK_SECRETS_KEY of its own, never falling back to JWT_SECRET', () => {
     const prod = { NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', ...prodSecrets };
-    expect(loadConfig({ ...prod, WEBHOOK_SECRETS_KEY: 'w'.repeat(32) }).webhookSecretsKey).toBe('w'.repeat(32));
+    expect(loadConfig(prod).webhookSecretsKey).toBe(webhookKey);
+    // decisions.md, "Webhooks": one leak must not expose both, and rotating JWT_SECRET must not lose the stored secrets.
+    for (const unset of [{ WEBHOOK_SECRETS_KEY: undefined }, { WEBHOOK_SECRETS_KEY: '' }]) {
+      expect(() => loadConfig({ ...prod, ...unset })).toThrow(
+        /WEBHOOK_SECRETS_KEY is required when NODE_ENV=production.*WEBHOOK_SECRETS_PREVIOUS_KEYS.*webhooks:reencrypt/,
+      );
+    }
     expect(() => loadConfig({ ...prod, WEBHOOK_SECRETS_KEY: 'short' })).toThrow(/WEBHOOK_SECRETS_KEY must be at least 32 bytes/);
-    expect(loadConfig(prod).webhookSecretsKey).toBe(secret32);
+    expect(() => loadConfig({ ...prod, WEBHOOK_SECRETS_KEY: secret32 })).toThrow(/WEBHOOK_SECRETS_KEY must differ from JWT_SECRET/);
+  });
+
+  it('outside production, without WEBHOOK_SECRETS_KEY, uses the public development key, not JWT_SECRET', () => {
     expect(loadConfig({}).webhookSecretsKey).toBe(DEVELOPMENT_WEBHOOK_SECRETS_KEY);
+    expect(loadConfig({ JWT_SECRET: secret32 }).webhookSecretsKey).toBe(DEVELOPMENT_WEBHOOK_SECRETS_KEY);
+    expect(loadConfig({ WEBHOOK_SECRETS_KEY: webhookKey }).webhookSecretsKey).toBe(webhookKey);
+  });
+
+  it('reads WEBHOOK_SECRETS_PREVIOUS_KEYS as a comma-separated list, each key once, never the current one', () => {
+    expect(loadConfig({}).webhookSecretsPreviousKeys).toEqual([]);
+    const env = {
+      WEBHOOK_SECRETS_KEY: webhookKey,
+      WEBHOOK_SECRETS_PREVIOUS_KEYS: ` ${'a'.repeat(32)},${webhookKey},,${'b'.repeat(32)} ,${'a'.repeat(32)}`,
+    };
+    expect(loadConfig(env).webhookSecretsPreviousKeys).toEqual(['a'.repeat(32), 'b'.repeat(32)]);
+    // The upgrade from the JWT_SECRET fallback: the old key is read only, beside a key of its own.
+    const prod = { NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', ...prodSecrets, WEBHOOK_SECRETS_PREVIOUS_KEYS: secret32 };
+    expect(loadConfig(prod)).toMatchObject({ webhookSecretsKey: webhookKey, webhookSecretsPreviousKeys: [secret32] });
   });
 
   it("retries webhooks on Standard Webhooks' schedule by default, or on WEBHOOK_RETRY_SCHEDULE", () => {
@@ -59,6 +83,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }).webhookAllowPrivateNetworks).toBe(true);
   });
 
+  it("gives each client 8 of a worker's 32 delivery slots by default (README), or WEBHOOK_CLIENT_CONCURRENCY", () => {
+    expect(loadConfig({}).webhookClientConcurrency).toBe(8);
+    expect(loadConfig({ WEBHOOK_CLIENT_CONCURRENCY: '2' }).webhookClientConcurrency).toBe(2);
+    expect(loadConfig({ WEBHOOK_CLIENT_CONCURRENCY: '0' }).webhookClientConcurrency).toBe(1);
+    expect(() => loadConfig({ WEBHOOK_CLIENT_CONCURRENCY: 'eight' })).toThrow('WEBHOOK_CLIENT_CONCURRENCY must be a non-negative integer');
+  });
+
   it('serves /metrics by default, open unless METRICS_TOKEN is set; a METRICS_ENABLED it cannot read refuses to start', () => {
     expect(loadConfig({})).toMatchObject({ metricsEnabled: true, metricsToken: null });
     expect(loadConfig({ METRICS_ENABLED: 'false' }).metricsEnabled).toBe(false);
@@ -73,7 +104,7 @@ describe('loadConfig', () => {
   });
 
   it('in production, refuses to start with metrics on and no METRICS_TOKEN, saying how to fix it', () => {
-    const prod = { NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', JWT_SECRET: secret32 };
+    const prod = { NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', JWT_SECRET: secret32, WEBHOOK_SECRETS_KEY: webhookKey };
     for (const env of [prod, { ...prod, METRICS_TOKEN: '' }, { ...prod, METRICS_ENABLED: 'true' }])
       expect(() => loadConfig(env)).toThrow(/METRICS_TOKEN is required .*set METRICS_TOKEN .*or set METRICS_ENABLED=false/);
     expect(loadConfig({ ...prod, METRICS_TOKEN: metricsToken })).toMatchObject({ metricsEnabled: true, metricsToken });
@@ -128,5 +159,16 @@ describe('TRUST_PROXY', () => {
       expect(() => parseTrustProxy(raw)).toThrow(/TRUST_PROXY/);
     }
     expect(() => parseTrustProxy('loopback, 10.0.0.300')).toThrow(/"10\.0\.0\.300" is not an IP address/);
+  });
+});
+
+describe('QUEUE_BOARD_SESSION_TTL_SECONDS', () => {
+  it('is 15 minutes by default, any whole number of seconds from 1 minute to 8 hours, refused outside them', () => {
+    expect(loadConfig({}).queueBoardSessionTtlSeconds).toBe(900);
+    expect(loadConfig({ QUEUE_BOARD_SESSION_TTL_SECONDS: '60' }).queueBoardSessionTtlSeconds).toBe(60);
+    expect(loadConfig({ QUEUE_BOARD_SESSION_TTL_SECONDS: '28800' }).queueBoardSessionTtlSeconds).toBe(28_800);
+    for (const raw of ['59', '28801', '0', '15m', '-1']) {
+      expect(() => loadConfig({ QUEUE_BOARD_SESSION_TTL_SECONDS: raw })).toThrow(/QUEUE_BOARD_SESSION_TTL_SECONDS must be/);
+    }
   });
 });

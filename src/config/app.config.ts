@@ -60,6 +60,8 @@ export interface AppConfig {
    * address), a hop count, or the proxies' addresses (IPs, CIDRs, `loopback`, `linklocal`, `uniquelocal`).
    */
   trustProxy: TrustProxy;
+  /** How long a queue board sign-in lasts (absolute, from sign-in), in seconds. */
+  queueBoardSessionTtlSeconds: number;
   /** Webhook targets may resolve to loopback, private, link-local... addresses (development and tests only). */
   webhookAllowPrivateNetworks: boolean;
   /** Waits before each retry of a failed webhook delivery, in ms (Standard Webhooks' schedule by default). */
@@ -68,10 +70,14 @@ export interface AppConfig {
   webhookTimeoutMs: number;
   /** Deliveries in flight to one webhook at once, per worker process (a slow target never holds every slot). */
   webhookTargetConcurrency: number;
+  /** Deliveries in flight for one client at once, per worker process: its share of the 32 slots (hanging receivers hold no more). */
+  webhookClientConcurrency: number;
   /** A pending delivery this far past its next try has lost its job: the rescue sweep queues it again. */
   webhookRescueAfterMs: number;
-  /** Key material of the webhook signing secrets' encryption at rest (AES-256-GCM; the key is derived with HKDF). */
+  /** Key material of the webhook signing secrets' encryption at rest (AES-256-GCM; the key is derived with HKDF): new secrets are made under it. */
   webhookSecretsKey: string;
+  /** Retired webhook secrets keys, only read: secrets stored under them still open until `webhooks:reencrypt` moves them. */
+  webhookSecretsPreviousKeys: string[];
   /** `GET /metrics` (Prometheus) and the per-request HTTP histogram; off: 404 and no per-request work. */
   metricsEnabled: boolean;
   /** When set, `GET /metrics` requires `Authorization: Bearer <token>` (compared in constant time); production requires it while metrics are on. */
@@ -133,6 +139,16 @@ function isTrustedProxyEntry(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
+/**
+ * QUEUE_BOARD_SESSION_TTL_SECONDS: 15 minutes by default; 1 minute to 8 hours (a shift). Refused outside
+ * that at start: a session is an admin's open door to the queues, so a typo must not make it a week.
+ */
+function queueBoardSessionTtl(env: NodeJS.ProcessEnv): number {
+  const seconds = int('QUEUE_BOARD_SESSION_TTL_SECONDS', 900, env);
+  if (seconds < 60 || seconds > 28_800) throw new Error('QUEUE_BOARD_SESSION_TTL_SECONDS must be 60 to 28800 (8 hours)');
+  return seconds;
+}
+
 /** HS256 keys shorter than the hash output weaken the signature (RFC 7518 §3.2). */
 export const MIN_JWT_SECRET_BYTES = 32;
 
@@ -156,8 +172,8 @@ function bool(name: string, fallback: boolean, env: NodeJS.ProcessEnv): boolean 
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5,300,1800,7200,18000,36000,50400,72000,86400';
 
 /**
- * Encrypts webhook secrets in development when neither WEBHOOK_SECRETS_KEY nor JWT_SECRET is set. It is
- * public (it is in the source), so it protects nothing; production always has JWT_SECRET at least.
+ * Encrypts webhook secrets outside production when WEBHOOK_SECRETS_KEY is not set. It is public (it is in
+ * the source), so it protects nothing; production refuses to start without WEBHOOK_SECRETS_KEY.
  */
 export const DEVELOPMENT_WEBHOOK_SECRETS_KEY = 'development-only-webhook-secrets-key-not-secret';
 
@@ -202,12 +218,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const role = (env.APP_ROLE ?? 'all') as AppRole;
   if (!['api', 'worker', 'all'].includes(role)) throw new Error('APP_ROLE must be api, worker or all');
-  // Its own key when set; else JWT_SECRET (set in production), which the cipher's HKDF separates from
-  // token signing; in development without either, the public development key (stable across restarts).
-  const webhookSecretsKey = env.WEBHOOK_SECRETS_KEY || env.JWT_SECRET || DEVELOPMENT_WEBHOOK_SECRETS_KEY;
-  if (production && Buffer.byteLength(webhookSecretsKey) < MIN_JWT_SECRET_BYTES) {
-    throw new Error(`WEBHOOK_SECRETS_KEY must be at least ${MIN_JWT_SECRET_BYTES} bytes when NODE_ENV=production`);
-  }
+  // Its own key, never JWT_SECRET: one leak would expose both, and rotating JWT_SECRET would leave every
+  // stored secret unreadable. Outside production, unset: the public development key (stable across restarts).
+  const webhookSecretsKey = env.WEBHOOK_SECRETS_KEY || (production ? '' : DEVELOPMENT_WEBHOOK_SECRETS_KEY);
+  if (production) checkWebhookSecretsKey(webhookSecretsKey, jwtSecret);
   const metricsEnabled = strictBool('METRICS_ENABLED', true, env);
   const token = metricsToken(env.METRICS_TOKEN);
   // Open, /metrics tells anyone the service's volumes and backlogs, and each scrape queries PostgreSQL and Redis.
@@ -255,15 +269,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     idempotencyLeaseMs: Math.max(100, int('IDEMPOTENCY_LEASE_MS', 60000, env)),
     tokenRateLimitPerMinute: Math.max(1, int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, env)),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    queueBoardSessionTtlSeconds: queueBoardSessionTtl(env),
     webhookAllowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false, env),
     webhookRetryScheduleMs: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_WEBHOOK_RETRY_SCHEDULE),
     webhookTimeoutMs: Math.max(100, int('WEBHOOK_TIMEOUT_MS', 15000, env)),
     webhookTargetConcurrency: Math.max(1, int('WEBHOOK_TARGET_CONCURRENCY', 4, env)),
+    webhookClientConcurrency: Math.max(1, int('WEBHOOK_CLIENT_CONCURRENCY', 8, env)),
     webhookRescueAfterMs: Math.max(100, int('WEBHOOK_RESCUE_AFTER_MS', 120000, env)),
     webhookSecretsKey,
+    webhookSecretsPreviousKeys: keyList(env.WEBHOOK_SECRETS_PREVIOUS_KEYS).filter((key) => key !== webhookSecretsKey),
     metricsEnabled,
     metricsToken: token,
   };
+}
+
+/** Production's WEBHOOK_SECRETS_KEY: set, 32 bytes or more, and not JWT_SECRET; each refusal says how to fix it. */
+function checkWebhookSecretsKey(key: string, jwtSecret: string): void {
+  if (!key) {
+    throw new Error(
+      'WEBHOOK_SECRETS_KEY is required when NODE_ENV=production: a key of its own (e.g. openssl rand -hex 32), JWT_SECRET no longer stands in for it. ' +
+        'Webhook secrets stored while it was unset are under JWT_SECRET: also set WEBHOOK_SECRETS_PREVIOUS_KEYS to that value, then run webhooks:reencrypt (README, "Rotating the webhook secrets key")',
+    );
+  }
+  if (Buffer.byteLength(key) < MIN_JWT_SECRET_BYTES) {
+    throw new Error(`WEBHOOK_SECRETS_KEY must be at least ${MIN_JWT_SECRET_BYTES} bytes when NODE_ENV=production`);
+  }
+  if (key === jwtSecret) {
+    throw new Error('WEBHOOK_SECRETS_KEY must differ from JWT_SECRET when NODE_ENV=production: one leak would expose both');
+  }
+}
+
+/** `a,b,c` -> its non-empty entries, trimmed, each once (a key never holds a comma: hex or base64 from openssl). */
+function keyList(raw: string | undefined): string[] {
+  return [...new Set((raw ?? '').split(',').map((key) => key.trim()))].filter((key) => key !== '');
 }
 
 /**

@@ -89,7 +89,7 @@ export async function newAdmin(app: NestExpressApplication): Promise<{ adminId: 
   return { adminId: a.admin_id, auth: { Authorization: `Bearer ${token}` } };
 }
 
-/** Like newAdmin, plus the admin's API-key pair (for HTTP Basic sign-in to the queue board). */
+/** Like newAdmin, plus the admin's API-key pair (to sign in to the queue board). */
 export async function newAdminWithKey(
   app: NestExpressApplication,
 ): Promise<{ adminId: string; keyId: string; secret: string; auth: { Authorization: string } }> {

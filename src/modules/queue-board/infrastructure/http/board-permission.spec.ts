@@ -1,4 +1,4 @@
-import { boardPermission } from './board-permission.js';
+import { boardPermission, pathUnderBoard } from './board-permission.js';
 
 describe('boardPermission', () => {
   it('reading the page, its assets and the API needs the read scope', () => {
@@ -40,5 +40,14 @@ describe('boardPermission', () => {
       ['PUT', '/api/queues/settlement/42/retry/extra'],
     ];
     for (const [method, path] of never) expect([method, path, boardPermission(method, path)]).toEqual([method, path, 'never']);
+  });
+});
+
+describe('pathUnderBoard', () => {
+  it("gives a request's path under the board's mount point, without the query", () => {
+    expect(pathUnderBoard('/admin/queues')).toBe('/');
+    expect(pathUnderBoard('/admin/queues/')).toBe('/');
+    expect(pathUnderBoard('/admin/queues/sign-in?next=x')).toBe('/sign-in');
+    expect(pathUnderBoard('/admin/queues/api/queues?activeQueue=webhooks')).toBe('/api/queues');
   });
 });

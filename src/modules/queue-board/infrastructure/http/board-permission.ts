@@ -4,9 +4,6 @@ export const QUEUE_BOARD_ROUTE = '/admin/queues';
 /** What a request to the board needs: a read scope, the write scope, or nothing lets it through. */
 export type BoardPermission = 'read' | 'write' | 'never';
 
-export const QUEUE_READ_SCOPE = 'admin:queues:read';
-export const QUEUE_WRITE_SCOPE = 'admin:queues:write';
-
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 /**
@@ -33,4 +30,11 @@ export function boardPermission(method: string, path: string): BoardPermission {
   if (SAFE_METHODS.has(m)) return 'read';
   if (m !== 'PUT') return 'never';
   return WRITES.some((w) => w.test(path)) ? 'write' : 'never';
+}
+
+/** The path of `url` (an `originalUrl`) under the board's mount point: `/api/queues`, `/static/...`, `/` for the page. */
+export function pathUnderBoard(url: string): string {
+  const path = url.split('?')[0] ?? '/';
+  const under = path.startsWith(QUEUE_BOARD_ROUTE) ? path.slice(QUEUE_BOARD_ROUTE.length) : path;
+  return under === '' ? '/' : under;
 }

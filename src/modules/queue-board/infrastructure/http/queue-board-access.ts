@@ -5,52 +5,55 @@ import { AUTH_POLICY, type AuthPolicy } from '../../../../shared/auth/auth.decor
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { PrincipalGuard } from '../../../../shared/auth/principal.guard.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
-import { statusForCode } from '../../../../shared/errors/error-status.table.js';
-import { basicKeyPair, type BasicKeyPair } from './basic-credentials.js';
-import { boardPermission, QUEUE_BOARD_ROUTE, QUEUE_READ_SCOPE, QUEUE_WRITE_SCOPE } from './board-permission.js';
+import { QUEUE_READ_SCOPE, QUEUE_WRITE_SCOPE } from '../../application/board-session.js';
+import { BoardSessions } from '../../application/board-sessions.js';
+import { boardPermission, pathUnderBoard } from './board-permission.js';
 import { isCrossSiteWrite } from './cross-site.js';
-
-/** Makes a browser ask for a user name (the key id) and a password (the secret key). */
-export const QUEUE_BOARD_CHALLENGE = 'Basic realm="Bull Board", charset="UTF-8"';
+import { adminScreen } from './admin-screen.js';
+import { clearedSessionCookie, sessionIdFrom } from './session-cookie.js';
+import { SIGN_IN_PATH } from './sign-in.page.js';
 
 type AuthedRequest = Request & { principal?: Principal };
 
-/**
- * The board's access policy, read by the app's own guard as if the board were a controller: an admin,
- * by bearer token or by the API-key pair (which `basicKeyPair` also takes from HTTP Basic).
- */
+/** The board's policy for a script's bearer token, read by the app's own guard as if the board were a controller. */
 class QueueBoardPolicy {
-  @SetMetadata(AUTH_POLICY, { principal: 'admin', apiKey: true } satisfies AuthPolicy)
+  @SetMetadata(AUTH_POLICY, { principal: 'admin' } satisfies AuthPolicy)
   open(): void {}
 }
 
+const BEARER = /^Bearer(\s|$)/i;
+
 /**
- * Guards every path under the board (page, assets, its API). Bull Board is an Express app mounted by a
- * middleware, where Nest's global guard never runs, so this middleware runs that guard itself
- * (`PrincipalGuard`: token check and revocation, key-pair check on the token endpoint's per-key and
- * per-source budgets, principal kind, the per-principal budget). A refusal is thrown, so the global
- * exception filter renders it as every other error of the service; a 401 also carries the Basic
- * challenge, so a browser prompts for the admin's key pair.
+ * Guards every path under the board (page, assets, its API) but the sign-in pages. A browser is
+ * admitted by its session cookie (`BoardSessions`: one Redis read, no credential check and no budget;
+ * the session ends at its expiry, at sign-out or when its key is revoked). A script sends an admin
+ * bearer token, which the app's own guard checks (Bull Board is an Express app behind a middleware, where
+ * Nest's global guard never runs): signature, expiry, revocation, principal kind, the per-principal
+ * budget. Then the cross-site check and the request's scope. A refusal is thrown, so the global exception
+ * filter renders it as every other error of the service; a browser opening the page without a session is
+ * sent to the sign-in page instead. The key pair itself is never taken here (no HTTP Basic): a browser
+ * would keep it and send it with every request.
  */
 @Injectable()
 export class QueueBoardAccess {
-  constructor(private readonly guard: PrincipalGuard) {}
+  constructor(
+    private readonly guard: PrincipalGuard,
+    private readonly sessions: BoardSessions,
+  ) {}
 
   readonly middleware = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    // An admin screen: never cached, never framed by another page (clickjacking).
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
-    try {
-      (req as AuthedRequest).principal = await this.admit(req, res);
-    } catch (e) {
-      if (e instanceof DomainError && statusForCode(e.code) === 401) res.setHeader('WWW-Authenticate', QUEUE_BOARD_CHALLENGE);
-      throw e;
+    adminScreen(res);
+    const path = pathUnderBoard(req.originalUrl ?? req.url);
+    const principal = BEARER.test(req.header('authorization') ?? '') ? await this.byToken(req, res) : await this.bySession(req, res);
+    if (!principal) {
+      if (opensThePage(req, path)) return void res.redirect(303, SIGN_IN_PATH);
+      throw new DomainError('UNAUTHORIZED', `Sign in to the queue board at ${SIGN_IN_PATH}, or send an admin bearer token`);
     }
+    (req as AuthedRequest).principal = principal;
     if (isCrossSiteWrite(req.method, (name) => req.header(name))) {
       throw new DomainError('FORBIDDEN', 'The queue board accepts changes only from its own pages (same origin)');
     }
-    this.authorize(req.method, boardPath(req), (req as AuthedRequest).principal!);
+    this.authorize(req.method, path, principal);
     next();
   };
 
@@ -64,23 +67,30 @@ export class QueueBoardAccess {
     if (!principal.scopes.includes(scope)) throw new DomainError('INSUFFICIENT_SCOPE', `Missing scope: ${scope}`);
   }
 
-  private async admit(req: Request, res: Response): Promise<Principal> {
-    const pair = basicKeyPair(req.header('authorization'));
-    const seen: AuthedRequest = pair ? keyPairRequest(req, pair) : req;
-    await this.guard.canActivate(new ExecutionContextHost([seen, res], QueueBoardPolicy, QueueBoardPolicy.prototype.open));
-    return seen.principal!;
+  private async byToken(req: AuthedRequest, res: Response): Promise<Principal> {
+    await this.guard.canActivate(new ExecutionContextHost([req, res], QueueBoardPolicy, QueueBoardPolicy.prototype.open));
+    return req.principal!;
+  }
+
+  /**
+   * The admin of the request's session, or null. Any other `Authorization` (a browser may still send the
+   * HTTP Basic pair it kept from before) is ignored, never checked. A cookie whose session has ended is removed.
+   */
+  private async bySession(req: Request, res: Response): Promise<Principal | null> {
+    const id = sessionIdFrom(req.header('cookie'));
+    if (id === undefined) return null;
+    const principal = await this.sessions.resume(id);
+    if (!principal) res.setHeader('Set-Cookie', clearedSessionCookie(req.secure));
+    return principal;
   }
 }
 
-/** The request's path under the board's mount point (`/api/queues`, `/static/...`, `/` for the page). */
-function boardPath(req: Request): string {
-  const path = (req.originalUrl ?? req.url).split('?')[0] ?? '/';
-  const under = path.startsWith(QUEUE_BOARD_ROUTE) ? path.slice(QUEUE_BOARD_ROUTE.length) : path;
-  return under === '' ? '/' : under;
-}
-
-/** The request as the guard sees a key pair: the `x-key-id`/`x-secret-key` headers and the caller's address. */
-function keyPairRequest(req: Request, pair: BasicKeyPair): AuthedRequest {
-  const headers: Record<string, string> = { 'x-key-id': pair.keyId, 'x-secret-key': pair.secret };
-  return { ip: req.ip, headers, header: (name: string) => headers[name.toLowerCase()] } as unknown as AuthedRequest;
+/** A browser loading the board's page (not its JSON API or an asset): sent to sign in rather than shown a 401. */
+function opensThePage(req: Request, path: string): boolean {
+  return (
+    (req.method === 'GET' || req.method === 'HEAD') &&
+    !path.startsWith('/api/') &&
+    !path.startsWith('/static/') &&
+    (req.header('accept') ?? '').includes('text/html')
+  );
 }

@@ -17,7 +17,8 @@ export function queueBoardRouter(basePath: string, queues: Queue[]): RequestHand
   createBullBoard({
     queues: queues.map((queue) => new BullAdapter(queue)),
     serverAdapter: server,
-    options: { uiConfig: { boardTitle: QUEUE_BOARD_TITLE } },
+    // The header's menu leads to the sign-out page (sign-out itself is a POST from that page).
+    options: { uiConfig: { boardTitle: QUEUE_BOARD_TITLE, miscLinks: [{ text: 'Sign out', url: `${basePath}/sign-out` }] } },
   });
   const board = server.getRouter() as Express;
   // Mounted as a middleware, the board's Express app inherits none of the service's settings.
