@@ -3,13 +3,15 @@ import { CreateAdminUseCase } from '../modules/identity/application/create-admin
 import { CreateApiKeyUseCase } from '../modules/identity/application/create-api-key.use-case.js';
 import { RevokeApiKeyUseCase } from '../modules/identity/application/revoke-api-key.use-case.js';
 import { OnboardClientUseCase } from '../modules/onboarding/application/onboard-client.use-case.js';
+import { ReencryptWebhookSecretsUseCase } from '../modules/webhooks/application/reencrypt-webhook-secrets.use-case.js';
 import { parseScopes } from './cli-args.js';
 
 const USAGE = `usage:
   client:create --name N --document D [--scopes a,b|all] [--balance 100.00]
   admin:create --name N
   key:create --client ID [--scopes a,b|all]
-  key:revoke --key-id ID`;
+  key:revoke --key-id ID
+  webhooks:reencrypt`;
 
 function required(flags: Record<string, string>, name: string): string {
   const v = flags[name];
@@ -34,6 +36,8 @@ export async function runCommand(
       return app.get(CreateApiKeyUseCase).execute('client', required(flags, 'client'), parseScopes(flags.scopes));
     case 'key:revoke':
       return app.get(RevokeApiKeyUseCase).execute(required(flags, 'key-id'));
+    case 'webhooks:reencrypt':
+      return app.get(ReencryptWebhookSecretsUseCase).execute();
     default:
       throw new Error(USAGE);
   }

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config/app.config.js';
 import { CreateAdminUseCase } from '../../src/modules/identity/application/create-admin.use-case.js';
 import { CreateApiKeyUseCase } from '../../src/modules/identity/application/create-api-key.use-case.js';
+import { webhookSecretsKeyId } from '../../src/modules/webhooks/infrastructure/persistence/secret-cipher.js';
 import { clockOf, eventually, http, newClient, startApp, type TestClient } from '../support/test-app.js';
 import { verifyAsOf, WebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -245,8 +246,10 @@ describe('secrets never at rest in plain text, nor in logs or answers (e2e)', ()
     const [key] = await db.query(`SELECT secret_hash FROM api_keys WHERE key_id = $1`, [c.keyId]);
     expect(key.secret_hash).toBe(createHash('sha256').update(c.secret).digest('hex'));
     const [row] = await db.query(`SELECT secret_enc, previous_secret_enc FROM webhooks WHERE id = $1`, [hook.id]);
-    expect(row.secret_enc).toMatch(/^v1\./);
-    expect(row.previous_secret_enc).toMatch(/^v1\./);
+    // v2.<key id>.<iv>.<tag>.<ciphertext>, both under the current key.
+    const underCurrentKey = new RegExp(`^v2\\.${webhookSecretsKeyId(loadConfig().webhookSecretsKey)}\\.`);
+    expect(row.secret_enc).toMatch(underCurrentKey);
+    expect(row.previous_secret_enc).toMatch(underCurrentKey);
     expect(row.secret_enc).not.toBe(row.previous_secret_enc);
   });
 

@@ -69,14 +69,17 @@ export class WebhookSubscriptions {
     if (!(await this.webhooks.softDelete(clientId, id, this.clock.now()))) throw notFound();
   }
 
-  /** A new secret; the old one keeps signing beside it for 24 h (docs/webhooks.md, "Rotating the secret"). */
+  /**
+   * A new secret; the old one keeps signing beside it for 24 h (docs/webhooks.md, "Rotating the secret").
+   * It is also how a client recovers a webhook whose secret no configured key opens any more.
+   */
   async rotateSecret(clientId: string, id: string): Promise<{ webhook: Webhook; secret: string }> {
     const secret = this.signer.newSecret();
     const webhook = await this.uow.run(async () => {
       const locked = await this.webhooks.lock(clientId, id);
       if (!locked) throw notFound();
       locked.rotateSecret(secret, this.clock.now());
-      await this.webhooks.update(locked);
+      await this.webhooks.updateSecrets(locked);
       return locked;
     });
     return { webhook, secret };

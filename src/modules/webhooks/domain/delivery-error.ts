@@ -1,7 +1,8 @@
 /**
  * Why a try got no HTTP answer, as the delivery log shows it: a small closed set, never the network
  * error's own text (which names the addresses resolved and connected to, and would make the log a probe
- * of the service's network).
+ * of the service's network). `signing_secret_unavailable`: nothing was sent, as no configured key opens
+ * the webhook's stored secret (rotating the secret mends it).
  */
 export const DELIVERY_ERROR_CATEGORIES = [
   'timeout',
@@ -10,6 +11,7 @@ export const DELIVERY_ERROR_CATEGORIES = [
   'tls_error',
   'address_refused',
   'network_error',
+  'signing_secret_unavailable',
 ] as const;
 export type DeliveryErrorCategory = (typeof DELIVERY_ERROR_CATEGORIES)[number];
 

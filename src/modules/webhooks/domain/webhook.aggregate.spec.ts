@@ -69,6 +69,17 @@ describe('Webhook', () => {
     expect(w.signingSecrets(later(3000))).toEqual(['whsec_c', 'whsec_b']);
   });
 
+  it('signs with nothing while its secret is unreadable, and a rotation makes the new secret sign alone at once', () => {
+    const w = Webhook.restore({ ...hook().snapshot, secret: null });
+    expect(w.signingSecrets(T0)).toEqual([]);
+    w.rotateSecret('whsec_b', T0);
+    expect(w.snapshot).toMatchObject({ secret: 'whsec_b', previousSecret: null, previousSecretExpiresAt: null });
+    expect(w.signingSecrets(later(1))).toEqual(['whsec_b']);
+    // An unreadable previous secret is left out; the current one still signs.
+    const rotated = Webhook.restore({ ...hook().snapshot, previousSecret: null, previousSecretExpiresAt: later(1000) });
+    expect(rotated.signingSecrets(T0)).toEqual(['whsec_a']);
+  });
+
   it('is disabled by a 410 and enabled again by a change with enabled: true', () => {
     const w = hook();
     w.disable('gone', later(1));

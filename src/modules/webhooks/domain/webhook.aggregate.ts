@@ -19,7 +19,12 @@ export interface WebhookState {
   events: string[];
   status: WebhookStatus;
   disabledReason: string | null;
-  secret: string;
+  /**
+   * The signing secret; null when storage holds it under a key this process is not given (decisions.md,
+   * "Webhooks"): nothing is signed, so nothing is sent, until that key is given back or the secret rotated.
+   */
+  secret: string | null;
+  /** The secret a rotation replaced, still signing until `previousSecretExpiresAt`; null also when unreadable. */
   previousSecret: string | null;
   previousSecretExpiresAt: Date | null;
   /**
@@ -118,21 +123,24 @@ export class Webhook {
   /**
    * A new secret signs from now on; the one it replaces keeps signing beside it until `now` + the overlap,
    * so a receiver that has not switched yet still verifies every delivery (Standard Webhooks allows several
-   * signatures in one header). A second rotation inside the overlap drops the oldest secret.
+   * signatures in one header). A second rotation inside the overlap drops the oldest secret. Replacing an
+   * unreadable secret keeps no previous one: the new secret alone signs, at once.
    */
   rotateSecret(secret: string, now: Date): void {
+    const previous = this.state.secret;
     this.state = {
       ...this.state,
       secret,
-      previousSecret: this.state.secret,
-      previousSecretExpiresAt: new Date(now.getTime() + SECRET_ROTATION_OVERLAP_MS),
+      previousSecret: previous,
+      previousSecretExpiresAt: previous === null ? null : new Date(now.getTime() + SECRET_ROTATION_OVERLAP_MS),
       updatedAt: now,
     };
   }
 
-  /** The secrets a delivery sent at `now` is signed with: the current one first. */
+  /** The secrets a delivery sent at `now` is signed with, the current one first; none while the current one is unreadable. */
   signingSecrets(now: Date): string[] {
     const { secret, previousSecret, previousSecretExpiresAt } = this.state;
+    if (secret === null) return [];
     return previousSecret && previousSecretExpiresAt && previousSecretExpiresAt > now ? [secret, previousSecret] : [secret];
   }
 }

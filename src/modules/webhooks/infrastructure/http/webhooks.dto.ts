@@ -10,7 +10,7 @@ import { WEBHOOK_STATUSES, type WebhookStatus } from '../../domain/webhook.aggre
 
 const TRY_ERROR_DOC =
   'Why the try failed, as a category: `HTTP <status>` for an answer other than 2xx, or with no answer one of ' +
-  `${DELIVERY_ERROR_CATEGORIES.map((c) => `\`${c}\``).join(', ')} (\`address_refused\`: the target is not allowed). ` +
+  `${DELIVERY_ERROR_CATEGORIES.map((c) => `\`${c}\``).join(', ')} (\`address_refused\`: the target is not allowed; \`signing_secret_unavailable\`: nothing was sent, rotate the secret). ` +
   'Never the network error itself.';
 
 const EVENTS_DOC =

@@ -1,9 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
 import { WebhookRepository } from '../../application/webhook.repository.js';
 import { Webhook, type WebhookStatus, type WebhookSubscriber } from '../../domain/webhook.aggregate.js';
 import type { WebhookOrmEntity } from './webhook.orm-entity.js';
-import { SecretCipher } from './secret-cipher.js';
+import { SecretCipher, UnreadableSecretError } from './secret-cipher.js';
 
 type Row = Omit<WebhookOrmEntity, 'deletedAt'>;
 
@@ -13,6 +13,8 @@ const COLUMNS = `id, client_id AS "clientId", url, events, status, disabled_reas
 
 @Injectable()
 export class TypeormWebhookRepository extends WebhookRepository {
+  private readonly logger = new Logger(TypeormWebhookRepository.name);
+
   constructor(
     private readonly uow: TypeOrmUnitOfWork,
     private readonly cipher: SecretCipher,
@@ -28,8 +30,8 @@ export class TypeormWebhookRepository extends WebhookRepository {
       events: r.events,
       status: r.status as WebhookStatus,
       disabledReason: r.disabledReason,
-      secret: this.cipher.decrypt(r.secretEnc),
-      previousSecret: r.previousSecretEnc ? this.cipher.decrypt(r.previousSecretEnc) : null,
+      secret: this.opened(r.id, r.secretEnc),
+      previousSecret: r.previousSecretEnc ? this.opened(r.id, r.previousSecretEnc) : null,
       previousSecretExpiresAt: r.previousSecretExpiresAt,
       fromEventRow: r.fromEventRow,
       createdAt: r.createdAt,
@@ -37,10 +39,26 @@ export class TypeormWebhookRepository extends WebhookRepository {
     });
   }
 
+  /**
+   * The secret in clear, or null when no configured key opens it (a key taken out of the configuration too
+   * soon, a changed row): logged, never thrown, so listing or reading a webhook never fails on its secret.
+   */
+  private opened(webhookId: string, stored: string): string | null {
+    try {
+      return this.cipher.decrypt(stored);
+    } catch (err) {
+      if (!(err instanceof UnreadableSecretError)) throw err;
+      this.logger.warn({ webhookId, reason: err.message }, 'webhook signing secret unreadable under the configured keys');
+      return null;
+    }
+  }
+
   /** `secret_enc`, `previous_secret_enc`, `previous_secret_expires_at`: the secrets leave this process encrypted. */
   private secretColumns(webhook: Webhook): [string, string | null, Date | null] {
     const w = webhook.snapshot;
-    return [this.cipher.encrypt(w.secret), w.previousSecret ? this.cipher.encrypt(w.previousSecret) : null, w.previousSecretExpiresAt];
+    if (w.secret === null) throw new Error(`webhook ${w.id}: an unreadable secret cannot be written back`);
+    const previous = w.previousSecret ? this.cipher.encrypt(w.previousSecret) : null;
+    return [this.cipher.encrypt(w.secret), previous, previous ? w.previousSecretExpiresAt : null];
   }
 
   async insert(webhook: Webhook): Promise<void> {
@@ -55,11 +73,21 @@ export class TypeormWebhookRepository extends WebhookRepository {
 
   async update(webhook: Webhook): Promise<void> {
     const w = webhook.snapshot;
+    await this.uow.write(`UPDATE webhooks SET url = $2, events = $3, status = $4, disabled_reason = $5, updated_at = $6 WHERE id = $1`, [
+      w.id,
+      w.url,
+      w.events,
+      w.status,
+      w.disabledReason,
+      w.updatedAt,
+    ]);
+  }
+
+  async updateSecrets(webhook: Webhook): Promise<void> {
+    const w = webhook.snapshot;
     await this.uow.write(
-      `UPDATE webhooks SET url = $2, events = $3, status = $4, disabled_reason = $5, secret_enc = $6, previous_secret_enc = $7,
-              previous_secret_expires_at = $8, updated_at = $9
-       WHERE id = $1`,
-      [w.id, w.url, w.events, w.status, w.disabledReason, ...this.secretColumns(webhook), w.updatedAt],
+      `UPDATE webhooks SET secret_enc = $2, previous_secret_enc = $3, previous_secret_expires_at = $4, updated_at = $5 WHERE id = $1`,
+      [w.id, ...this.secretColumns(webhook), w.updatedAt],
     );
   }
 
