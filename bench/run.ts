@@ -4,10 +4,11 @@
  * its QR PNG), paying charges on-us (Flow 3: decode + cash-out, then settlement) and P2P transfers (32
  * connections over distinct pairs, and from one hot payer) and webhook delivery (events/s to local HTTPS
  * receivers and the lag from the state change to the receiver, alone and beside a receiver that takes
- * 10 s per answer), and what the Prometheus metrics cost (the balance GET and cash-out creation with
- * METRICS_ENABLED on and off). Numbers only, never asserted. Uses its own database (DATABASE_URL, default
- * .../ips_bench) and Redis prefix; `npm run bench` trusts the test CA of the local receivers.
- * `npm run bench -- metrics` runs the metrics section alone.
+ * 10 s per answer; then another client's lag while one client's 10 webhooks never answer), and what the
+ * Prometheus metrics cost (the balance GET and cash-out creation with METRICS_ENABLED on and off). Numbers
+ * only, never asserted. Uses its own database (DATABASE_URL, default .../ips_bench) and Redis prefix;
+ * `npm run bench` trusts the test CA of the local receivers. `npm run bench -- metrics` runs the metrics
+ * section alone, `npm run bench -- webhook-fairness` the webhook fairness one.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -87,7 +88,8 @@ async function main(): Promise<void> {
   };
   if (process.argv[2] === 'metrics-server') return metricsServer(config, process.argv[3] === 'on');
   if (process.argv[2] === 'metrics') return benchMetricsCost(config);
-  if (process.argv[2] !== undefined) throw new Error(`unknown bench section "${process.argv[2]}" (known: metrics)`);
+  if (process.argv[2] === 'webhook-fairness') return webhookFairnessAlone(config);
+  if (process.argv[2] !== undefined) throw new Error(`unknown bench section "${process.argv[2]}" (known: metrics, webhook-fairness)`);
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as AddressInfo).port;
@@ -201,6 +203,7 @@ async function main(): Promise<void> {
   await timed('HTTP POST /api/v1/pix/p2p/transfers, 32 pairs', 3200, 32, (i) => send(i % 32, 32 + (i % 32)));
   await timed('HTTP POST /api/v1/pix/p2p/transfers, one payer', 1600, 32, (i) => send(0, 32 + (i % 32)));
   await benchWebhooks(port, () => onboard.execute('Bench Hooks', randomCpf()));
+  await benchWebhookFairness(port, config.webhookTimeoutMs, () => onboard.execute('Bench Fairness', randomCpf()));
   console.log(
     `RSS at end ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB, heap used ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`,
   );
@@ -280,6 +283,98 @@ async function benchWebhooks(port: number, newClient: () => Promise<{ key_id: st
   await Promise.all(Array.from({ length: 40 }, () => deposit(slow)));
   await run(', beside a 10 s receiver', 2000);
   console.log(`slow receiver (10 s per answer): ${slowArrived} of 40 received meanwhile (4 in flight at a time)`);
+  server.closeAllConnections();
+  server.close();
+}
+
+/** `npm run bench -- webhook-fairness`: the fairness scenario alone, in an app of its own. */
+async function webhookFairnessAlone(config: AppConfig): Promise<void> {
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  const onboard = app.get(OnboardClientUseCase);
+  await benchWebhookFairness(port, config.webhookTimeoutMs, () => onboard.execute('Bench Fairness', randomCpf()));
+  await app.close();
+}
+
+/**
+ * Fairness between clients (issue 25): one client's 10 webhooks point at receivers that never answer (each
+ * try ends at WEBHOOK_TIMEOUT_MS) and it gets 12 events, 120 deliveries, more than a process's 32 slots.
+ * Meanwhile another client gets an event every 200 ms for two timeouts and a bit; its lag (receipt minus the
+ * event's `created_at`) is printed, with how many of the hanging client's requests were held open at once.
+ */
+async function benchWebhookFairness(
+  port: number,
+  timeoutMs: number,
+  newClient: () => Promise<{ key_id: string; secret_key: string }>,
+): Promise<void> {
+  const tls = { key: readFileSync('test/fixtures/tls/receiver.key'), cert: readFileSync('test/fixtures/tls/receiver.pem') };
+  const lags: number[] = [];
+  let held = 0;
+  let heldPeak = 0;
+  let hangingTries = 0;
+  const server = createServer(tls, (req, res) => {
+    if (req.url?.startsWith('/hang-')) {
+      // Never answered: the try ends when the sender gives up (its timeout) or the bench closes the server.
+      hangingTries += 1;
+      heldPeak = Math.max(heldPeak, ++held);
+      req.socket.once('close', () => (held -= 1));
+      req.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      lags.push(Date.now() - Date.parse((JSON.parse(Buffer.concat(chunks).toString()) as { created_at: string }).created_at));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const hookPort = (server.address() as AddressInfo).port;
+  const call = async (method: string, path: string, token: string, body?: unknown) => {
+    const r = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (r.status >= 300) throw new Error(`${method} ${path} ${r.status}: ${await r.text()}`);
+    return (await r.json()) as { data?: { id: string } };
+  };
+  const subscribe = async (token: string, path: string) =>
+    (await call('POST', '/api/v1/webhooks', token, { url: `https://localhost:${hookPort}${path}`, events: ['cash_in.completed'] })).data!
+      .id;
+  const deposit = (token: string) => call('POST', '/api/v1/sandbox/deposits', token, { amount: '0.01' });
+
+  const hanging = await tokenOf(port, await newClient());
+  const hooks = await Promise.all(Array.from({ length: 10 }, (_, i) => subscribe(hanging, `/hang-${i}`)));
+  const other = await tokenOf(port, await newClient());
+  await subscribe(other, '/other');
+  for (let i = 0; i < 12; i++) await deposit(hanging);
+  const t0 = performance.now();
+  while (held === 0 && performance.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 20));
+
+  const windowMs = 2 * timeoutMs + 5000;
+  let sent = 0;
+  for (const start = performance.now(); performance.now() - start < windowMs; sent++) {
+    await deposit(other);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const deadline = performance.now() + 180_000;
+  while (lags.length < sent) {
+    if (performance.now() > deadline) throw new Error(`only ${lags.length} of ${sent} webhooks of the other client arrived`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  lags.sort((a, b) => a - b);
+  console.log(
+    `${"other client's webhooks, beside 10 hanging".padEnd(44)} ${String(sent).padStart(6)} evts       ` +
+      `lag p50 ${percentile(lags, 50).toFixed(0)} ms  p99 ${percentile(lags, 99).toFixed(0)} ms  max ${lags.at(-1)!.toFixed(0)} ms`,
+  );
+  console.log(
+    `hanging client (10 webhooks, 120 deliveries, ${timeoutMs} ms timeout): at most ${heldPeak} requests held at once, ` +
+      `${hangingTries} tries in ${(windowMs / 1000).toFixed(0)} s`,
+  );
+  // Its pending deliveries end `failed` at their next turn instead of trying a closed port for days.
+  await Promise.all(hooks.map((id) => call('DELETE', `/api/v1/webhooks/${id}`, hanging)));
   server.closeAllConnections();
   server.close();
 }

@@ -87,7 +87,7 @@ describe('webhooks (e2e)', () => {
       expect(JSON.stringify(list.body)).not.toContain(res.body.data.secret.slice(6));
 
       const [row] = await app.get(DataSource).query(`SELECT secret_enc FROM webhooks WHERE id = $1`, [id]);
-      expect(row.secret_enc).toMatch(/^v1\./);
+      expect(row.secret_enc).toMatch(/^v2\.[\w-]{8}\./); // v2.<key id>.<iv>.<tag>.<ciphertext>
       expect(row.secret_enc).not.toContain(res.body.data.secret.slice(6));
     });
 

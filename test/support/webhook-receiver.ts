@@ -13,10 +13,11 @@ export interface Received {
   at: number;
 }
 
-/** How the receiver answers a path: a status, after a delay (ms). */
+/** How the receiver answers a path: a status, after a delay (ms), or once `until` settles (a receiver that hangs). */
 export interface Answer {
   status: number;
   delayMs?: number;
+  until?: Promise<unknown>;
 }
 
 /**
@@ -44,7 +45,8 @@ export class WebhookReceiver {
         const send = () => {
           if (!res.destroyed) res.writeHead(answer.status, { 'content-type': 'text/plain' }).end('ok');
         };
-        if (answer.delayMs) setTimeout(send, answer.delayMs).unref();
+        if (answer.until) void answer.until.then(send, send);
+        else if (answer.delayMs) setTimeout(send, answer.delayMs).unref();
         else send();
       });
     });

@@ -52,8 +52,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Check the double-entry invariant: journals sum to zero, balances match postings
-         * @description Reads every journal and account: each journal's postings must sum to zero, and each stored balance must equal the sum of its postings. `balanced` is true when both hold; otherwise the offending journal and account ids are listed. A full scan: for operators, not for polling.
+         * Check the double-entry invariant: journals sum to zero, balances match postings, on-us money arrives
+         * @description Reads every journal and account: each journal's postings must sum to zero, and each stored balance must equal the sum of its postings, and an on-us payment (a payment, reversal or MED return between two accounts of this service) must leave nothing in the settlement account. `balanced` is true when all three hold; otherwise the offending journal and account ids and end-to-end ids are listed. A full scan: for operators, not for polling.
          */
         get: operations["verifyLedger"];
         put?: never;
@@ -875,6 +875,11 @@ export interface components {
              * @example []
              */
             mismatched_accounts: string[];
+            /**
+             * @description End-to-end ids of on-us payments (both sides are accounts of this service) whose postings leave money in the settlement account instead of the receiving account
+             * @example []
+             */
+            stranded_on_us: string[];
         };
         LedgerVerificationResponse: {
             /** @example true */
@@ -2254,7 +2259,7 @@ export interface components {
             /** @example 42 */
             latency_ms: number;
             /**
-             * @description Why the try failed, as a category: `HTTP <status>` for an answer other than 2xx, or with no answer one of `timeout`, `connection_refused`, `dns_failure`, `tls_error`, `address_refused`, `network_error` (`address_refused`: the target is not allowed). Never the network error itself.
+             * @description Why the try failed, as a category: `HTTP <status>` for an answer other than 2xx, or with no answer one of `timeout`, `connection_refused`, `dns_failure`, `tls_error`, `address_refused`, `network_error`, `signing_secret_unavailable` (`address_refused`: the target is not allowed; `signing_secret_unavailable`: nothing was sent, rotate the secret). Never the network error itself.
              * @example null
              */
             error: string | null;
@@ -2905,7 +2910,8 @@ export interface operations {
                      *         "journals_checked": 1520,
                      *         "accounts_checked": 42,
                      *         "unbalanced_journals": [],
-                     *         "mismatched_accounts": []
+                     *         "mismatched_accounts": [],
+                     *         "stranded_on_us": []
                      *       }
                      *     }
                      */

@@ -13,6 +13,12 @@ import { WebhookRepository } from './webhook.repository.js';
 
 export type DeliverResult = AttemptDecision['kind'] | 'skipped' | 'abandoned';
 
+/** What one job did, and what the target did when a request went out (null when none did). */
+export interface DeliverReport {
+  result: DeliverResult;
+  outcome: AttemptOutcome | null;
+}
+
 /** Why a 410 stopped a webhook (shown as its `disabled_reason`). */
 export const GONE_REASON = 'the target answered 410 Gone';
 
@@ -59,9 +65,9 @@ export class DeliverWebhookUseCase {
     this.tries = metrics.counter(WEBHOOK_DELIVERIES);
   }
 
-  async execute(job: DeliverJobData): Promise<DeliverResult> {
+  async execute(job: DeliverJobData): Promise<DeliverReport> {
     const delivery = await this.deliveries.find(job.deliveryId);
-    if (!delivery?.awaits(job.attempt)) return 'skipped';
+    if (!delivery?.awaits(job.attempt)) return { result: 'skipped', outcome: null };
     const webhook = await this.webhooks.findById(delivery.snapshot.webhookId);
     if (!webhook?.isActive) {
       await this.uow.run(async () => {
@@ -70,20 +76,24 @@ export class DeliverWebhookUseCase {
         locked.abandon(webhook ? `webhook disabled: ${webhook.snapshot.disabledReason ?? ''}` : 'webhook deleted', this.clock.now());
         await this.deliveries.update(locked);
       });
-      return 'abandoned';
+      return { result: 'abandoned', outcome: null };
     }
 
     const d = delivery.snapshot;
     const startedAt = this.clock.now();
-    const outcome: AttemptOutcome = await this.sender.send({
-      url: webhook.snapshot.url,
-      body: d.body,
-      headers: {
-        'webhook-id': d.eventId,
-        'webhook-timestamp': String(Math.floor(startedAt.getTime() / 1000)),
-        'webhook-signature': this.signer.sign(webhook.signingSecrets(startedAt), d.eventId, startedAt, d.body),
-      },
-    });
+    const secrets = webhook.signingSecrets(startedAt);
+    const outcome: AttemptOutcome =
+      secrets.length === 0
+        ? this.unsigned(d.webhookId)
+        : await this.sender.send({
+            url: webhook.snapshot.url,
+            body: d.body,
+            headers: {
+              'webhook-id': d.eventId,
+              'webhook-timestamp': String(Math.floor(startedAt.getTime() / 1000)),
+              'webhook-signature': this.signer.sign(secrets, d.eventId, startedAt, d.body),
+            },
+          });
 
     const decision = await this.uow.run(async () => {
       const locked = await this.deliveries.lock(job.deliveryId);
@@ -105,15 +115,33 @@ export class DeliverWebhookUseCase {
       }
       return decision;
     });
-    if (!decision) return 'skipped';
+    if (!decision) return { result: 'skipped', outcome };
     this.tries.inc({ outcome: OUTCOME_LABEL[decision.kind] });
-    if (decision.kind === 'retry') await this.queueRetry(job, decision.retryAt);
-    return decision.kind;
+    if (decision.kind === 'retry') await this.queueRetry(job, d.clientId, decision.retryAt);
+    return { result: decision.kind, outcome };
+  }
+
+  /**
+   * No configured key opens the webhook's secret: nothing is sent unsigned, and the try fails like any
+   * other, so its retries deliver once the key is given back (or the client rotates the secret).
+   */
+  private unsigned(webhookId: string): AttemptOutcome {
+    this.logger.error(
+      { webhookId },
+      'webhook signing secret unreadable under WEBHOOK_SECRETS_KEY and WEBHOOK_SECRETS_PREVIOUS_KEYS: try failed, nothing sent',
+    );
+    return { kind: 'unanswered', error: 'signing_secret_unavailable', latencyMs: 0 };
   }
 
   /** The next try's job; if Redis refuses it now, the rescue sweep queues it once it is overdue. */
-  private async queueRetry(job: DeliverJobData, retryAt: Date): Promise<void> {
-    const next: DeliverJobData = { deliveryId: job.deliveryId, webhookId: job.webhookId, attempt: job.attempt + 1, resend: false };
+  private async queueRetry(job: DeliverJobData, clientId: string, retryAt: Date): Promise<void> {
+    const next: DeliverJobData = {
+      deliveryId: job.deliveryId,
+      webhookId: job.webhookId,
+      clientId,
+      attempt: job.attempt + 1,
+      resend: false,
+    };
     try {
       await this.publisher.publish(QUEUE_WEBHOOKS, DELIVER_JOB, next, {
         ...DELIVER_JOB_OPTIONS,

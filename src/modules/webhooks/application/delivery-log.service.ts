@@ -56,7 +56,7 @@ export class DeliveryLog {
       return { delivery: locked, attempt };
     });
     const d = delivery.snapshot;
-    const job: DeliverJobData = { deliveryId, webhookId: d.webhookId, attempt, resend: true };
+    const job: DeliverJobData = { deliveryId, webhookId: d.webhookId, clientId: d.clientId, attempt, resend: true };
     // If Redis refuses, the request fails (503) with the delivery pending and overdue: the rescue sweep sends it.
     await this.publisher.publish(QUEUE_WEBHOOKS, DELIVER_JOB, job, {
       ...DELIVER_JOB_OPTIONS,

@@ -31,7 +31,13 @@ export class DeliveryRescue {
     await Promise.all(
       overdue.map((delivery) => {
         const d = delivery.snapshot;
-        const job: DeliverJobData = { deliveryId: d.id, webhookId: d.webhookId, attempt: d.attemptCount + 1, resend: false };
+        const job: DeliverJobData = {
+          deliveryId: d.id,
+          webhookId: d.webhookId,
+          clientId: d.clientId,
+          attempt: d.attemptCount + 1,
+          resend: false,
+        };
         return this.publisher.publish(QUEUE_WEBHOOKS, DELIVER_JOB, job, {
           ...DELIVER_JOB_OPTIONS,
           jobId: deliverJobId(d.id, job.attempt, `rescue${window}`),

@@ -79,5 +79,5 @@ export class WebhookDispatcher {
 }
 
 function firstTry(d: WebhookDelivery): DeliverJobData {
-  return { deliveryId: d.snapshot.id, webhookId: d.snapshot.webhookId, attempt: 1, resend: false };
+  return { deliveryId: d.snapshot.id, webhookId: d.snapshot.webhookId, clientId: d.snapshot.clientId, attempt: 1, resend: false };
 }

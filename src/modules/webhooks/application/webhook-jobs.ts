@@ -5,6 +5,8 @@ export const DELIVER_JOB = 'webhook.deliver';
 export type DeliverJobData = {
   deliveryId: string;
   webhookId: string;
+  /** The webhook's client, whose share of the delivery slots the try takes (absent in jobs queued by older versions). */
+  clientId?: string;
   /** Which try this job makes (1 = the first); a job whose try is already recorded does nothing. */
   attempt: number;
   /** Sent by the resend endpoint (shown in the delivery log). */
