@@ -50,3 +50,19 @@ export async function withSpiTimeout<T>(call: Promise<T>, ms: number): Promise<T
     clearTimeout(timer);
   }
 }
+
+/**
+ * Sends an order within SPI_TIMEOUT_MS. A timeout is retried by the caller's job, except on its
+ * `lastAttempt`: then the SPI is asked for the order's outcome, and only a definite one is returned (no
+ * outcome yet throws TransientSpiError, so the money stays held for the reconciliation sweep).
+ */
+export async function sendOrAskSpi(spi: SpiGateway, order: SpiOrder, lastAttempt: boolean, timeoutMs: number): Promise<SpiResult> {
+  try {
+    return await withSpiTimeout(spi.send(order), timeoutMs);
+  } catch (err) {
+    if (!(err instanceof TransientSpiError) || !lastAttempt) throw err;
+    const known = await withSpiTimeout(spi.status(order.endToEndId), timeoutMs);
+    if (known.outcome === 'unknown') throw new TransientSpiError(`SPI has no outcome for ${order.endToEndId} yet`);
+    return known;
+  }
+}

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { Clock } from '../../../shared/time/clock.js';
-import { SpiGateway, TransientSpiError, withSpiTimeout, type SpiOrder, type SpiResult } from '../../cash-out/application/spi-gateway.js';
+import { sendOrAskSpi, SpiGateway, withSpiTimeout, type SpiOrder, type SpiResult } from '../../cash-out/application/spi-gateway.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
@@ -45,16 +45,7 @@ export class SettleMedReturnUseCase {
   async execute(medId: string, lastAttempt: boolean): Promise<void> {
     const order = await this.order(medId);
     if (!order) return;
-    let result: SpiResult;
-    try {
-      result = await this.timed(this.spi.send(order));
-    } catch (err) {
-      if (!(err instanceof TransientSpiError) || !lastAttempt) throw err;
-      const known = await this.timed(this.spi.status(order.endToEndId));
-      if (known.outcome === 'unknown') throw new TransientSpiError(`SPI has no outcome for ${order.endToEndId} yet`);
-      result = known;
-    }
-    await this.finish(medId, result);
+    await this.finish(medId, await sendOrAskSpi(this.spi, order, lastAttempt, this.config.spiTimeoutMs));
   }
 
   /** The sweep's entry for one request: the SPI is asked first, and the return is sent again only when it has no outcome. */

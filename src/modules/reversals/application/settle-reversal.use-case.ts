@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { Clock } from '../../../shared/time/clock.js';
-import { SpiGateway, TransientSpiError, withSpiTimeout, type SpiResult } from '../../cash-out/application/spi-gateway.js';
+import { sendOrAskSpi, SpiGateway, withSpiTimeout, type SpiOrder, type SpiResult } from '../../cash-out/application/spi-gateway.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
@@ -39,16 +39,7 @@ export class SettleReversalUseCase {
   async execute(id: string, lastAttempt: boolean): Promise<void> {
     const reversal = await this.begin(id);
     if (!reversal) return;
-    let result: SpiResult;
-    try {
-      result = await this.timed(this.send(reversal));
-    } catch (err) {
-      if (!(err instanceof TransientSpiError) || !lastAttempt) throw err;
-      const known = await this.timed(this.spi.status(reversal.snapshot.refundEndToEndId));
-      if (known.outcome === 'unknown') throw new TransientSpiError(`SPI has no outcome for ${reversal.snapshot.refundEndToEndId} yet`);
-      result = known;
-    }
-    await this.finish(id, result);
+    await this.finish(id, await sendOrAskSpi(this.spi, await this.order(reversal), lastAttempt, this.config.spiTimeoutMs));
   }
 
   /** The sweep's entry: the SPI is asked first, and the return is sent again only when it has no outcome. */
@@ -105,16 +96,16 @@ export class SettleReversalUseCase {
     });
   }
 
-  private async send(reversal: Reversal): Promise<SpiResult> {
+  private async order(reversal: Reversal): Promise<SpiOrder> {
     const r = reversal.snapshot;
     const own = await this.accounts.ownAccount(r.clientId, r.accountId);
-    return this.spi.send({
+    return {
       endToEndId: r.refundEndToEndId,
       amount: r.amount,
       payer: ownAccountParty(own, this.participants, this.config),
       receiver: r.payee,
       returnOf: { originalEndToEndId: r.originalEndToEndId, reasonCode: r.refundCode },
-    });
+    };
   }
 
   private timed<T>(call: Promise<T>): Promise<T> {
