@@ -145,13 +145,17 @@ export class TypeormLedgerRepository extends LedgerRepository {
     // whatever its journals post to the settlement account (the payer's capture, the receiver's credit,
     // under every transaction sharing its end-to-end id) must cancel out.
     const stranded: { end_to_end_id: string }[] = await m.query(
-      `SELECT o.end_to_end_id FROM transactions o
-       WHERE o.type IN ('cash_out', 'p2p_out', 'reversal_out', 'med_return') AND o.status = 'completed'
-         AND o.end_to_end_id IS NOT NULL AND o.receiver->'bank'->>'ispb' = $1
-         AND (SELECT COALESCE(SUM(p.amount), 0) FROM transactions t
-              JOIN journals j ON j.transaction_id = t.id
-              JOIN postings p ON p.journal_id = j.id AND p.internal_account = 'settlement'
-              WHERE t.end_to_end_id = o.end_to_end_id) <> 0
+      // Set-based (one pass, hash joins) rather than a subquery per payment, whose plan degrades badly
+      // when the statistics lag behind a fast-growing journal.
+      `WITH on_us AS (
+         SELECT DISTINCT end_to_end_id FROM transactions
+         WHERE type IN ('cash_out', 'p2p_out', 'reversal_out', 'med_return') AND status = 'completed'
+           AND end_to_end_id IS NOT NULL AND receiver->'bank'->>'ispb' = $1)
+       SELECT o.end_to_end_id FROM on_us o
+       JOIN transactions t ON t.end_to_end_id = o.end_to_end_id
+       JOIN journals j ON j.transaction_id = t.id
+       JOIN postings p ON p.journal_id = j.id AND p.internal_account = 'settlement'
+       GROUP BY o.end_to_end_id HAVING SUM(p.amount) <> 0
        LIMIT 100`,
       [ownIspb],
     );
