@@ -14,8 +14,10 @@ import { IdempotencyKeyOrmEntity } from '../shared/idempotency/idempotency-key.o
 import { FeeScheduleOrmEntity } from '../modules/fees/infrastructure/persistence/fee-schedule.orm-entity.js';
 import { QrLookupOrmEntity } from '../modules/qr-code/infrastructure/persistence/qr-lookup.orm-entity.js';
 import { CashOutOrmEntity } from '../modules/cash-out/infrastructure/persistence/cash-out.orm-entity.js';
+import { SandboxSpiOrderOrmEntity } from '../modules/cash-out/infrastructure/sandbox/sandbox-spi-order.orm-entity.js';
 import { AccountLimitOrmEntity } from '../modules/limits/infrastructure/persistence/account-limit.orm-entity.js';
 import { LimitRequestOrmEntity } from '../modules/limits/infrastructure/persistence/limit-request.orm-entity.js';
+import { LimitUsageOrmEntity } from '../modules/limits/infrastructure/persistence/limit-usage.orm-entity.js';
 import { ChargeOrmEntity } from '../modules/cash-in/infrastructure/persistence/charge.orm-entity.js';
 import { P2pTransferOrmEntity } from '../modules/p2p/infrastructure/persistence/p2p-transfer.orm-entity.js';
 import { MedRequestOrmEntity } from '../modules/med/infrastructure/persistence/med-request.orm-entity.js';
@@ -41,10 +43,12 @@ export const ENTITIES = [
   OutboxMessageOrmEntity,
   IdempotencyKeyOrmEntity,
   CashOutOrmEntity,
+  SandboxSpiOrderOrmEntity,
   FeeScheduleOrmEntity,
   QrLookupOrmEntity,
   AccountLimitOrmEntity,
   LimitRequestOrmEntity,
+  LimitUsageOrmEntity,
   PixKeyOrmEntity,
   ChargeOrmEntity,
   P2pTransferOrmEntity,

@@ -7,6 +7,8 @@ export class IdempotencyKeyOrmEntity {
   @PrimaryColumn({ type: 'varchar', length: 64 }) key: string;
   @Column({ name: 'request_hash', type: 'varchar', length: 64 }) requestHash: string;
   @Column({ type: 'varchar', length: 16 }) status: 'in_progress' | 'completed';
+  /** The fencing token of the current claim: only its holder may store the answer or release the key. */
+  @Column({ name: 'claim_token', type: 'uuid', nullable: true }) claimToken: string | null;
   @Column({ name: 'response_status', type: 'int', nullable: true }) responseStatus: number | null;
   /** The answer's JSON text exactly as first sent (a refusal: `{refusal}`), replayed as is. */
   @Column({ name: 'response_body', type: 'text', nullable: true }) responseBody: string | null;
