@@ -20,6 +20,7 @@ export default {
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
+      setupFilesAfterEnv: ['<rootDir>/test/support/record-bodies.ts'],
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
     },
   ],

@@ -27,6 +27,9 @@ export function dataSourceOptions(
     // Every statement, lock wait and pool wait is bounded (docs/decisions.md, "Timeouts").
     extra: {
       max: DB_POOL_MAX,
+      // The driver's pipeline mode: a statement is written without waiting for the answer to the one
+      // before, each with its own Sync, so it fails on its own (PipelinedUnitOfWork, docs/architecture.md).
+      pipeline: true,
       statement_timeout: config.dbStatementTimeoutMs,
       lock_timeout: config.dbLockTimeoutMs,
       connectionTimeoutMillis: config.dbPoolTimeoutMs,

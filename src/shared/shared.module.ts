@@ -2,21 +2,19 @@ import { BullModule } from '@nestjs/bull';
 import { Global, Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { TokenService } from './auth/token.service.js';
-import { OutboxMessageOrmEntity } from './outbox/outbox-message.orm-entity.js';
 import { OutboxRelay } from './outbox/outbox.relay.js';
 import { OutboxWriter } from './outbox/outbox.writer.js';
-import { TypeOrmOutboxWriter } from './outbox/typeorm-outbox.writer.js';
-import { TypeOrmUnitOfWork } from './persistence/typeorm-unit-of-work.js';
+import { SqlOutboxWriter } from './outbox/sql-outbox.writer.js';
+import { PipelinedUnitOfWork } from './persistence/pipelined-unit-of-work.js';
+import { SqlSession } from './persistence/sql-session.js';
 import { UnitOfWork } from './persistence/unit-of-work.js';
 import { BullJobPublisher } from './queue/bull-job-publisher.adapter.js';
 import { JobPublisher } from './queue/job-publisher.js';
 import { QUEUE_SETTLEMENT, QUEUE_WEBHOOKS } from './queue/queue.names.js';
 import { WebhookEventFeed } from './outbox/webhook-event-feed.js';
-import { IdempotencyKeyOrmEntity } from './idempotency/idempotency-key.orm-entity.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { QueueRoutes } from './queue/queue-routes.js';
 import { RateLimiterFactory } from './rate-limit/rate-limiter.js';
@@ -28,7 +26,6 @@ import { RedisConnection } from './redis/redis.provider.js';
   imports: [
     PassportModule,
     JwtModule.register({}),
-    TypeOrmModule.forFeature([OutboxMessageOrmEntity, IdempotencyKeyOrmEntity]),
     BullModule.forRootAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({ redis: config.redisUrl, prefix: `${config.redisKeyPrefix}:bull` }),
@@ -61,10 +58,11 @@ import { RedisConnection } from './redis/redis.provider.js';
     }),
   ],
   providers: [
-    TypeOrmUnitOfWork,
-    { provide: UnitOfWork, useExisting: TypeOrmUnitOfWork },
-    TypeOrmOutboxWriter,
-    { provide: OutboxWriter, useExisting: TypeOrmOutboxWriter },
+    PipelinedUnitOfWork,
+    { provide: UnitOfWork, useExisting: PipelinedUnitOfWork },
+    { provide: SqlSession, useExisting: PipelinedUnitOfWork },
+    SqlOutboxWriter,
+    { provide: OutboxWriter, useExisting: SqlOutboxWriter },
     OutboxRelay,
     WebhookEventFeed,
     QueueRoutes,
@@ -77,9 +75,9 @@ import { RedisConnection } from './redis/redis.provider.js';
   ],
   exports: [
     IdempotencyService,
-    TypeOrmUnitOfWork,
     UnitOfWork,
-    TypeOrmOutboxWriter,
+    SqlSession,
+    SqlOutboxWriter,
     OutboxWriter,
     OutboxRelay,
     WebhookEventFeed,

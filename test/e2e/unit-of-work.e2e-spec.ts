@@ -1,25 +1,29 @@
-import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../src/shared/errors/domain-error.js';
-import { TypeOrmUnitOfWork } from '../../src/shared/persistence/typeorm-unit-of-work.js';
+import { PipelinedUnitOfWork } from '../../src/shared/persistence/pipelined-unit-of-work.js';
+import type { DatabaseErrorFields } from '../../src/shared/persistence/sql-session.js';
 import { startApp } from '../support/test-app.js';
 
 /**
- * The unit of work sends deferred writes with the next read or the COMMIT, as literals in one
- * simple-protocol message. These tests hold it to the promises a plain transaction makes: order, the
- * values stored, all-or-nothing, and the refusal of the write that failed.
+ * The unit of work on the driver's pipeline mode: each statement is sent when it is called, with bound
+ * parameters, and fails on its own. These tests hold it to the promises a plain transaction makes (order,
+ * the values stored, all-or-nothing) and to its own: a statement's refusal is thrown where it is awaited,
+ * statements called together share a round trip, and nothing is patched or queued behind the driver's back.
  */
-describe('TypeOrmUnitOfWork batching (e2e)', () => {
+describe('PipelinedUnitOfWork (e2e)', () => {
   let app: NestExpressApplication;
   let db: DataSource;
-  let uow: TypeOrmUnitOfWork;
+  let uow: PipelinedUnitOfWork;
   const table = `uow_probe_${process.pid}`;
+  const duplicate = new DomainError('DUPLICATE_EXTERNAL_ID', 'duplicate');
+  const asDuplicate = (err: DatabaseErrorFields) => (err.code === '23505' ? duplicate : null);
 
   beforeAll(async () => {
-    app = await startApp();
+    // The API role runs no relay or worker: every round trip counted here is the test's own.
+    app = await startApp({ appRole: 'api' });
     db = app.get(DataSource);
-    uow = app.get(TypeOrmUnitOfWork);
+    uow = app.get(PipelinedUnitOfWork);
     await db.query(
       `CREATE TABLE ${table} (id int PRIMARY KEY, label text, doc jsonb, amounts numeric(20,6)[], at timestamptz, ok boolean)`,
     );
@@ -32,160 +36,195 @@ describe('TypeOrmUnitOfWork batching (e2e)', () => {
 
   beforeEach(() => db.query(`TRUNCATE ${table}`));
 
-  const insert = (id: number, label: unknown = 'x') => uow.write(`INSERT INTO ${table} (id, label) VALUES ($1, $2)`, [id, label]);
+  const insert = (id: number, label: unknown = 'x') =>
+    uow.write(`INSERT INTO ${table} (id, label) VALUES ($1, $2)`, [id, label], asDuplicate);
+  const ids = async () => ((await db.query(`SELECT id FROM ${table} ORDER BY id`)) as { id: number }[]).map((r) => r.id);
 
-  it('a read sees the writes made before it in the same transaction, in order', async () => {
+  it('a read sees the writes called before it in the same transaction, in call order, awaited or not', async () => {
     const seen = await uow.run(async () => {
-      await insert(1, 'first');
-      await uow.write(`UPDATE ${table} SET label = label || '+updated' WHERE id = $1`, [1]);
+      const first = insert(1, 'first');
+      const update = uow.write(`UPDATE ${table} SET label = label || '+updated' WHERE id = $1`, [1]);
       await insert(2, 'second');
-      return uow.read<{ id: number; label: string }>(`SELECT id, label FROM ${table} ORDER BY id`, []);
+      expect(await Promise.all([first, update])).toEqual([1, 1]);
+      return uow.read<{ id: number; label: string }>(`SELECT id, label FROM ${table} ORDER BY id`);
     });
     expect(seen).toEqual([
       { id: 1, label: 'first+updated' },
       { id: 2, label: 'second' },
     ]);
-    expect(await db.query(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([{ n: 2 }]);
+    expect(await ids()).toEqual([1, 2]);
   });
 
-  it('TypeORM queries of the manager also see the pending writes', async () => {
-    const rows = await uow.run(async () => {
-      await insert(7, 'via manager');
-      return uow.manager().query(`SELECT label FROM ${table} WHERE id = $1`, [7]);
+  it('write answers the number of rows the statement touched', async () => {
+    await uow.run(async () => {
+      await Promise.all([insert(1), insert(2), insert(3)]);
+      expect(await uow.write(`UPDATE ${table} SET ok = true WHERE id >= $1`, [2])).toBe(2);
+      expect(await uow.write(`DELETE FROM ${table} WHERE id = $1`, [404])).toBe(0);
     });
-    expect(rows).toEqual([{ label: 'via manager' }]);
   });
 
-  it('stores the same values as bound parameters would, whatever characters they hold', async () => {
+  it('stores the same values as a plain bound-parameter query, whatever characters they hold', async () => {
     const hostile = `O'Brien \\ "quoted" $1 ; COMMIT; -- ção 💸`;
     const doc = { note: hostile, nested: { n: 1.5 } };
     const amounts = ['0.01', '12345678901234.123456', null];
     const at = new Date('2026-02-03T04:05:06.789Z');
-    await uow.run(() =>
-      uow.write(`INSERT INTO ${table} (id, label, doc, amounts, at, ok) VALUES ($1, $2, $3::jsonb, $4::numeric[], $5, $6)`, [
-        1,
-        hostile,
-        JSON.stringify(doc),
-        amounts,
-        at,
-        false,
-      ]),
-    );
-    await db.query(`INSERT INTO ${table} (id, label, doc, amounts, at, ok) VALUES ($1, $2, $3::jsonb, $4::numeric[], $5, $6)`, [
-      2,
-      hostile,
-      JSON.stringify(doc),
-      amounts,
-      at,
-      false,
-    ]);
-    const rows: { label: string; doc: unknown; amounts: string; at: Date; ok: boolean }[] = await db.query(
-      `SELECT label, doc, amounts::text AS amounts, at, ok FROM ${table} ORDER BY id`,
-    );
+    const text = `INSERT INTO ${table} (id, label, doc, amounts, at, ok) VALUES ($1, $2, $3::jsonb, $4::numeric[], $5, $6)`;
+    await uow.run(() => uow.write(text, [1, hostile, JSON.stringify(doc), amounts, at, false]));
+    await db.query(text, [2, hostile, JSON.stringify(doc), amounts, at, false]);
+    const rows: unknown[] = await db.query(`SELECT label, doc, amounts::text AS amounts, at, ok FROM ${table} ORDER BY id`);
     expect(rows[0]).toEqual(rows[1]);
     expect(rows[0]).toEqual({ label: hostile, doc, amounts: '{0.010000,12345678901234.123456,NULL}', at, ok: false });
   });
 
-  it('a failing write stops the COMMIT: nothing of the transaction is kept, and the write’s refusal is thrown', async () => {
+  it('a failing statement throws its own refusal where it is awaited, and nothing of the transaction is kept', async () => {
     await db.query(`INSERT INTO ${table} (id, label) VALUES (5, 'already there')`);
-    const refusal = new DomainError('DUPLICATE_EXTERNAL_ID', 'duplicate');
+    let thrownAt = '';
     const run = uow.run(async () => {
       await insert(1);
-      await uow.write(`INSERT INTO ${table} (id, label) VALUES ($1, $2)`, [5, 'clash'], (err) => (err.code === '23505' ? refusal : null));
+      try {
+        await insert(5, 'clash');
+      } catch (err) {
+        thrownAt = 'the insert';
+        throw err;
+      }
       await insert(9);
     });
-    await expect(run).rejects.toBe(refusal);
-    expect(await db.query(`SELECT id FROM ${table} ORDER BY id`)).toEqual([{ id: 5 }]);
+    await expect(run).rejects.toBe(duplicate);
+    expect(thrownAt).toBe('the insert');
+    expect(await ids()).toEqual([5]);
   });
 
-  it('an error in the work after deferred writes rolls them back without sending them', async () => {
+  it('a failing statement nobody awaited: the next awaited statement and the commit throw its refusal, not 25P02', async () => {
+    await db.query(`INSERT INTO ${table} (id, label) VALUES (5, 'already there')`);
+    let seenByRead: unknown;
+    const run = uow.run(async () => {
+      void insert(5, 'clash');
+      seenByRead = await uow.read(`SELECT 1`).catch((err: unknown) => err);
+    });
+    await expect(run).rejects.toBe(duplicate);
+    expect(seenByRead).toBe(duplicate);
+    await expect(
+      uow.run(async () => {
+        void insert(1);
+        void insert(5, 'clash'); // the work returns without awaiting it: the COMMIT is answered by a rollback
+      }),
+    ).rejects.toBe(duplicate);
+    expect(await ids()).toEqual([5]);
+  });
+
+  it('a read maps its own error too', async () => {
+    const refusal = new DomainError('VALIDATION_ERROR', 'division');
+    await expect(uow.run(() => uow.read(`SELECT 1 / $1::int AS q`, [0], (err) => (err.code === '22012' ? refusal : null)))).rejects.toBe(
+      refusal,
+    );
+  });
+
+  it('an error in the work after statements rolls them back', async () => {
     await expect(
       uow.run(async () => {
         await insert(1);
+        void insert(2);
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    await expect(
-      uow.run(async () => {
-        await uow.read(`SELECT 1`, []);
-        await insert(2);
-        throw new Error('after a read');
-      }),
-    ).rejects.toThrow('after a read');
-    expect(await db.query(`SELECT id FROM ${table}`)).toEqual([]);
+    expect(await ids()).toEqual([]);
   });
 
-  it('expect_rows refuses a write that touched another number of rows, and the transaction with it', async () => {
+  it('expect_rows still refuses a write that touched another number of rows, and the transaction with it', async () => {
     const run = uow.run(async () => {
       await insert(1);
-      await uow.write(
+      await uow.read(
         `WITH u AS (UPDATE ${table} SET label = 'y' WHERE id = $1 RETURNING 1) SELECT expect_rows((SELECT count(*) FROM u), 1, 'probe row missing')`,
         [404],
       );
     });
     await expect(run).rejects.toMatchObject({ code: 'IP001', message: 'probe row missing' });
-    expect(await db.query(`SELECT id FROM ${table}`)).toEqual([]);
+    expect(await ids()).toEqual([]);
   });
 
-  it('prepares each statement once per connection and executes it by name after that', async () => {
+  it('statements called together share one round trip; BEGIN travels with the first, COMMIT with the last', async () => {
+    const before = uow.roundTrips;
+    await uow.run(async () => {
+      await Promise.all([insert(1), insert(2), uow.read(`SELECT count(*) FROM ${table}`)]);
+      void insert(3); // travels with the COMMIT
+    });
+    expect(uow.roundTrips - before).toBe(2);
+    expect(await ids()).toEqual([1, 2, 3]);
+    const idle = uow.roundTrips;
+    await uow.run(async () => 'nothing to send');
+    expect(uow.roundTrips).toBe(idle);
+  });
+
+  it('each statement text is prepared once per connection by the driver and executed by name after that', async () => {
     const probe = () =>
       uow.run(async () => {
         await insert(Math.floor(Math.random() * 1e9));
-        // This connection's prepared statements, and how often each was planned (= executed).
-        return uow.read<{ name: string; runs: number }>(
-          `SELECT name, (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements WHERE name LIKE 'ips_%'`,
-          [],
+        // This connection's named statements, and how often each was planned (= executed).
+        return uow.read<{ name: string; runs: number; from_sql: boolean }>(
+          `SELECT name, (generic_plans + custom_plans)::int AS runs, from_sql FROM pg_prepared_statements WHERE name LIKE 'ips_%'`,
         );
       });
     const first = await probe();
     expect(first.length).toBeGreaterThanOrEqual(2);
+    // Prepared through the protocol (Parse), not by PREPARE statements in SQL text.
+    expect(first.every((s) => !s.from_sql)).toBe(true);
     let most = 0;
     for (let i = 0; i < 30; i++) most = Math.max(most, ...(await probe()).map((s) => s.runs));
-    // 31 transactions over a pool of at most 20 connections: some connection ran its statements again,
-    // by name, without preparing them anew (a second PREPARE of a name would have failed).
     expect(most).toBeGreaterThanOrEqual(2);
   });
 
-  it('a failed message that carried PREPAREs leaves every connection usable (no "already exists")', async () => {
+  it('a statement that failed in a transaction leaves every connection usable, its named statements too', async () => {
     await db.query(`INSERT INTO ${table} (id, label) VALUES (1, 'taken')`);
     for (let i = 0; i < 30; i++) {
-      // A statement text new to each connection, prepared in front of a write that then fails.
+      const text = `INSERT INTO ${table} (id, label) VALUES ($1, $2) /* probe ${i % 3} */`;
       await expect(
         uow.run(async () => {
-          await uow.write(`INSERT INTO ${table} (id, label) VALUES ($1, $2) /* probe ${i % 3} */`, [1, 'clash']);
-          await uow.read(`SELECT 1`, []);
+          void uow.write(text, [1, 'clash']);
+          await uow.write(text, [2, 'never']); // its Parse was skipped behind a failed one: 25P02, shown as the clash
         }),
       ).rejects.toMatchObject({ code: '23505' });
-      await uow.run(() => uow.write(`INSERT INTO ${table} (id, label) VALUES ($1, $2) /* probe ${i % 3} */`, [100 + i, 'ok']));
+      await uow.run(() => uow.write(text, [100 + i, 'ok']));
     }
     expect(await db.query(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([{ n: 31 }]);
+    for (let i = 0; i < 25; i++) {
+      await expect(uow.run(() => uow.read(`SELECT 1/0`))).rejects.toMatchObject({ code: '22012' });
+    }
+    expect(await uow.run(() => uow.read<{ one: number }>(`SELECT 1 AS one`))).toEqual([{ one: 1 }]);
+    expect(
+      await db.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state LIKE 'idle in transaction%' AND datname = current_database()`,
+      ),
+    ).toEqual([{ n: 0 }]);
   });
 
-  it('a statement whose PREPARE is still in flight is not prepared a second time', async () => {
-    const text = `INSERT INTO ${table} (id, label) VALUES ($1, $2) /* in flight ${randomUUID()} */`;
+  it('a statement called after its unit of work ended is refused, not sent on a connection now in other hands', async () => {
+    // A timer set inside the work runs in its context (AsyncLocalStorage) after the COMMIT.
+    let sendLate!: (late: { statement: Promise<number> }) => void;
+    const late = new Promise<{ statement: Promise<number> }>((resolve) => (sendLate = resolve));
     await uow.run(async () => {
-      await uow.write(text, [1, 'a']);
-      const inFlight = uow.manager().query(`SELECT 1`); // sends START, the PREPARE and the first EXECUTE
-      await uow.write(text, [2, 'b']); // queued while that message is on the wire
-      await Promise.all([inFlight, uow.read(`SELECT 1`, [])]);
+      await insert(1);
+      setTimeout(() => sendLate({ statement: insert(2) }), 10);
     });
-    expect(await db.query(`SELECT id FROM ${table} ORDER BY id`)).toEqual([{ id: 1 }, { id: 2 }]);
+    await expect((await late).statement).rejects.toThrow('after its unit of work ended');
+    expect(await ids()).toEqual([1]);
   });
 
   it('a write outside a transaction runs at once', async () => {
-    await insert(3, 'alone');
+    expect(await insert(3, 'alone')).toBe(1);
     expect(await db.query(`SELECT label FROM ${table}`)).toEqual([{ label: 'alone' }]);
   });
 
-  it('the connection is clean for the next transaction after a failed batch', async () => {
-    for (let i = 0; i < 25; i++) {
-      await expect(uow.run(() => uow.read(`SELECT 1/0`, []))).rejects.toMatchObject({ code: '22012' });
+  it('many statements in flight on one connection raise no driver deprecation (the driver pipelines them)', async () => {
+    const warnings: string[] = [];
+    const onWarning = (w: Error) => warnings.push(`${w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    try {
+      await uow.run(() => Promise.all(Array.from({ length: 50 }, (_, i) => insert(i))));
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
     }
-    expect(await uow.run(() => uow.read<{ one: number }>(`SELECT 1 AS one`, []))).toEqual([{ one: 1 }]);
-    expect(
-      await db.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'idle in transaction' AND datname = current_database()`,
-      ),
-    ).toEqual([{ n: 0 }]);
+    expect(warnings).toEqual([]);
+    expect(await ids()).toHaveLength(50);
   });
 });

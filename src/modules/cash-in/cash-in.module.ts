@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { FeesModule } from '../fees/fees.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { KeysModule } from '../keys/keys.module.js';
@@ -17,8 +16,7 @@ import { GetChargeUseCase } from './application/get-charge.use-case.js';
 import { PayChargeUseCase } from './application/pay-charge.use-case.js';
 import { QrImageRenderer } from './application/qr-image-renderer.js';
 import { CashInController } from './infrastructure/http/cash-in.controller.js';
-import { ChargeOrmEntity } from './infrastructure/persistence/charge.orm-entity.js';
-import { TypeormChargeRepository } from './infrastructure/persistence/typeorm-charge.repository.js';
+import { SqlChargeRepository } from './infrastructure/persistence/sql-charge.repository.js';
 import { QrcodePngRenderer } from './infrastructure/qr-image/qrcode-png.renderer.js';
 import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.scheduler.js';
 
@@ -27,18 +25,10 @@ import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.sche
  * and the receipt of a charge's payment (ChargePayments, used by on-us settlement and the sandbox).
  */
 @Module({
-  imports: [
-    IdentityModule,
-    KeysModule,
-    LedgerModule,
-    TransactionsModule,
-    FeesModule,
-    ParticipantsModule,
-    TypeOrmModule.forFeature([ChargeOrmEntity]),
-  ],
+  imports: [IdentityModule, KeysModule, LedgerModule, TransactionsModule, FeesModule, ParticipantsModule],
   controllers: [CashInController],
   providers: [
-    { provide: ChargeRepository, useClass: TypeormChargeRepository },
+    { provide: ChargeRepository, useClass: SqlChargeRepository },
     { provide: QrImageRenderer, useClass: QrcodePngRenderer },
     CreateChargeUseCase,
     GetChargeUseCase,

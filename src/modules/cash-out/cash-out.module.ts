@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CashInModule } from '../cash-in/cash-in.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { KeysModule } from '../keys/keys.module.js';
@@ -18,8 +17,7 @@ import { ReturnCashOutUseCase } from './application/return-cash-out.use-case.js'
 import { SettleCashOutUseCase } from './application/settle-cash-out.use-case.js';
 import { SpiGateway } from './application/spi-gateway.js';
 import { CashOutController } from './infrastructure/http/cash-out.controller.js';
-import { CashOutOrmEntity } from './infrastructure/persistence/cash-out.orm-entity.js';
-import { TypeormCashOutRepository } from './infrastructure/persistence/typeorm-cash-out.repository.js';
+import { SqlCashOutRepository } from './infrastructure/persistence/sql-cash-out.repository.js';
 import { CashOutRoutes } from './infrastructure/queue/cash-out-routes.js';
 import { SandboxSpiAdapter } from './infrastructure/sandbox/sandbox-spi.adapter.js';
 import { bindByProvider } from '../../config/pix-provider.js';
@@ -36,11 +34,10 @@ import { bindByProvider } from '../../config/pix-provider.js';
     LimitsModule,
     QrCodeModule,
     CashInModule,
-    TypeOrmModule.forFeature([CashOutOrmEntity]),
   ],
   controllers: [CashOutController],
   providers: [
-    { provide: CashOutRepository, useClass: TypeormCashOutRepository },
+    { provide: CashOutRepository, useClass: SqlCashOutRepository },
     ...bindByProvider(SpiGateway, { sandbox: SandboxSpiAdapter }),
     ReceiverResolver,
     CreateCashOutUseCase,

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CredentialVerifier } from '../../shared/auth/credential-verifier.js';
 import { AccountDirectory } from './application/account-directory.js';
 import { CreateAdminUseCase } from './application/create-admin.use-case.js';
@@ -11,15 +10,13 @@ import { RevokeApiKeyUseCase } from './application/revoke-api-key.use-case.js';
 import { SecretHasher } from './application/secret-hasher.js';
 import { ApiKeyCredentialVerifier } from './infrastructure/api-key-credential-verifier.adapter.js';
 import { AuthController } from './infrastructure/http/auth.controller.js';
-import { AccountOrmEntity, AdminOrmEntity, ApiKeyOrmEntity, ClientOrmEntity } from './infrastructure/persistence/identity.orm-entities.js';
-import { TypeormIdentityRepository } from './infrastructure/persistence/typeorm-identity.repository.js';
+import { SqlIdentityRepository } from './infrastructure/persistence/sql-identity.repository.js';
 
 /** Clients, accounts, admins, API keys and bearer tokens. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ClientOrmEntity, AccountOrmEntity, AdminOrmEntity, ApiKeyOrmEntity])],
   controllers: [AuthController],
   providers: [
-    { provide: IdentityRepository, useClass: TypeormIdentityRepository },
+    { provide: IdentityRepository, useClass: SqlIdentityRepository },
     { provide: CredentialVerifier, useClass: ApiKeyCredentialVerifier },
     SecretHasher,
     AccountDirectory,

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity/identity.module.js';
 import { ParticipantsModule } from '../participants/participants.module.js';
 import { DeletePixKeyUseCase } from './application/delete-pix-key.use-case.js';
@@ -12,17 +11,16 @@ import { PixKeyRepository } from './application/pix-key.repository.js';
 import { ReceivingKeys } from './application/receiving-keys.service.js';
 import { RegisterPixKeyUseCase } from './application/register-pix-key.use-case.js';
 import { PixKeysController } from './infrastructure/http/pix-keys.controller.js';
-import { PixKeyOrmEntity } from './infrastructure/persistence/pix-key.orm-entity.js';
-import { TypeormPixKeyRepository } from './infrastructure/persistence/typeorm-pix-key.repository.js';
+import { SqlPixKeyRepository } from './infrastructure/persistence/sql-pix-key.repository.js';
 import { SandboxKeyDirectory } from './infrastructure/sandbox/sandbox-key-directory.adapter.js';
 import { bindByProvider } from '../../config/pix-provider.js';
 
 /** Pix keys held here, the key directory (DICT port, sandbox adapter) and the anti-scan look-up budget. */
 @Module({
-  imports: [IdentityModule, ParticipantsModule, TypeOrmModule.forFeature([PixKeyOrmEntity])],
+  imports: [IdentityModule, ParticipantsModule],
   controllers: [PixKeysController],
   providers: [
-    { provide: PixKeyRepository, useClass: TypeormPixKeyRepository },
+    { provide: PixKeyRepository, useClass: SqlPixKeyRepository },
     ...bindByProvider(KeyDirectory, { sandbox: SandboxKeyDirectory }),
     HeldKeyEntries,
     LookupThrottle,

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity/identity.module.js';
 import { GetBalanceUseCase } from './application/get-balance.use-case.js';
 import { LedgerRepository } from './application/ledger.repository.js';
@@ -7,17 +6,13 @@ import { LedgerService } from './application/ledger.service.js';
 import { VerifyLedgerUseCase } from './application/verify-ledger.use-case.js';
 import { BalanceController } from './infrastructure/http/balance.controller.js';
 import { LedgerAdminController } from './infrastructure/http/ledger-admin.controller.js';
-import { JournalOrmEntity } from './infrastructure/persistence/journal.orm-entity.js';
-import { LedgerAccountOrmEntity } from './infrastructure/persistence/ledger-account.orm-entity.js';
-import { LedgerEntryOrmEntity } from './infrastructure/persistence/ledger-entry.orm-entity.js';
-import { PostingOrmEntity } from './infrastructure/persistence/posting.orm-entity.js';
-import { TypeormLedgerRepository } from './infrastructure/persistence/typeorm-ledger.repository.js';
+import { SqlLedgerRepository } from './infrastructure/persistence/sql-ledger.repository.js';
 
 /** Double-entry journal, client balances and the balance endpoint. */
 @Module({
-  imports: [IdentityModule, TypeOrmModule.forFeature([LedgerAccountOrmEntity, JournalOrmEntity, PostingOrmEntity, LedgerEntryOrmEntity])],
+  imports: [IdentityModule],
   controllers: [BalanceController, LedgerAdminController],
-  providers: [{ provide: LedgerRepository, useClass: TypeormLedgerRepository }, LedgerService, GetBalanceUseCase, VerifyLedgerUseCase],
+  providers: [{ provide: LedgerRepository, useClass: SqlLedgerRepository }, LedgerService, GetBalanceUseCase, VerifyLedgerUseCase],
   exports: [LedgerService],
 })
 export class LedgerModule {}

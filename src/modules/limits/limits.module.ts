@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity/identity.module.js';
 import { TransactionsModule } from '../transactions/transactions.module.js';
 import { AccountLimitPolicy } from './application/account-limit-policy.service.js';
@@ -20,19 +19,17 @@ import { RejectLimitRequestUseCase } from './application/reject-limit-request.us
 import { AdminLimitRequestsController } from './infrastructure/http/admin-limit-requests.controller.js';
 import { LimitRequestsController } from './infrastructure/http/limit-requests.controller.js';
 import { LimitsController } from './infrastructure/http/limits.controller.js';
-import { AccountLimitOrmEntity } from './infrastructure/persistence/account-limit.orm-entity.js';
-import { LimitRequestOrmEntity } from './infrastructure/persistence/limit-request.orm-entity.js';
-import { TypeormAccountLimitsRepository } from './infrastructure/persistence/typeorm-account-limits.repository.js';
-import { TypeormLimitRequestRepository } from './infrastructure/persistence/typeorm-limit-request.repository.js';
+import { SqlAccountLimitsRepository } from './infrastructure/persistence/sql-account-limits.repository.js';
+import { SqlLimitRequestRepository } from './infrastructure/persistence/sql-limit-request.repository.js';
 import { LimitRequestExpiryScheduler } from './infrastructure/queue/limit-request-expiry.scheduler.js';
 
 /** Transaction limits per account (the LimitPolicy payments call) and the admin-approved change requests. */
 @Module({
-  imports: [IdentityModule, TransactionsModule, TypeOrmModule.forFeature([AccountLimitOrmEntity, LimitRequestOrmEntity])],
+  imports: [IdentityModule, TransactionsModule],
   controllers: [LimitsController, LimitRequestsController, AdminLimitRequestsController],
   providers: [
-    { provide: AccountLimitsRepository, useClass: TypeormAccountLimitsRepository },
-    { provide: LimitRequestRepository, useClass: TypeormLimitRequestRepository },
+    { provide: AccountLimitsRepository, useClass: SqlAccountLimitsRepository },
+    { provide: LimitRequestRepository, useClass: SqlLimitRequestRepository },
     { provide: LimitPolicy, useClass: AccountLimitPolicy },
     { provide: LimitUsageRepository, useClass: SqlLimitUsageRepository },
     LimitSheets,

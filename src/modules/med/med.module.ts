@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CashOutModule } from '../cash-out/cash-out.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
@@ -12,8 +11,7 @@ import { OpenMedUseCase } from './application/open-med.use-case.js';
 import { RespondMedUseCase } from './application/respond-med.use-case.js';
 import { SettleMedReturnUseCase } from './application/settle-med-return.use-case.js';
 import { MedController } from './infrastructure/http/med.controller.js';
-import { MedRequestOrmEntity } from './infrastructure/persistence/med-request.orm-entity.js';
-import { TypeormMedRequestRepository } from './infrastructure/persistence/typeorm-med-request.repository.js';
+import { SqlMedRequestRepository } from './infrastructure/persistence/sql-med-request.repository.js';
 import { MedDeadlineScheduler } from './infrastructure/queue/med-deadline.scheduler.js';
 import { MedReturnRoutes } from './infrastructure/queue/med-return-routes.js';
 
@@ -24,17 +22,10 @@ import { MedReturnRoutes } from './infrastructure/queue/med-return-routes.js';
  * sandbox simulation (`OpenMedUseCase`, used by the sandbox module).
  */
 @Module({
-  imports: [
-    LedgerModule,
-    TransactionsModule,
-    IdentityModule,
-    ParticipantsModule,
-    CashOutModule,
-    TypeOrmModule.forFeature([MedRequestOrmEntity]),
-  ],
+  imports: [LedgerModule, TransactionsModule, IdentityModule, ParticipantsModule, CashOutModule],
   controllers: [MedController],
   providers: [
-    { provide: MedRequestRepository, useClass: TypeormMedRequestRepository },
+    { provide: MedRequestRepository, useClass: SqlMedRequestRepository },
     OpenMedUseCase,
     RespondMedUseCase,
     ListMedUseCase,

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CashInModule } from '../cash-in/cash-in.module.js';
 import { KeysModule } from '../keys/keys.module.js';
 import { DecodeBrCodeUseCase } from './application/decode-br-code.use-case.js';
@@ -8,18 +7,17 @@ import { QrLookupRepository } from './application/qr-lookup.repository.js';
 import { QrPayloadFetcher } from './application/qr-payload-fetcher.js';
 import { StoredPaymentLookups } from './application/stored-payment-lookups.js';
 import { QrCodeController } from './infrastructure/http/qr-code.controller.js';
-import { QrLookupOrmEntity } from './infrastructure/persistence/qr-lookup.orm-entity.js';
-import { TypeormQrLookupRepository } from './infrastructure/persistence/typeorm-qr-lookup.repository.js';
+import { SqlQrLookupRepository } from './infrastructure/persistence/sql-qr-lookup.repository.js';
 import { SandboxQrPayloadFetcher } from './infrastructure/sandbox/sandbox-qr-payload-fetcher.adapter.js';
 import { bindByProvider } from '../../config/pix-provider.js';
 
 /** BR Code decoding and the lookup history that Flow 3 cash-outs pay from. */
 @Module({
-  imports: [KeysModule, CashInModule, TypeOrmModule.forFeature([QrLookupOrmEntity])],
+  imports: [KeysModule, CashInModule],
   controllers: [QrCodeController],
   providers: [
     DecodeBrCodeUseCase,
-    { provide: QrLookupRepository, useClass: TypeormQrLookupRepository },
+    { provide: QrLookupRepository, useClass: SqlQrLookupRepository },
     ...bindByProvider(QrPayloadFetcher, { sandbox: SandboxQrPayloadFetcher }),
     { provide: PaymentLookups, useClass: StoredPaymentLookups },
   ],

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { CashOutModule } from '../cash-out/cash-out.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
@@ -11,23 +10,15 @@ import { ReversalQueries } from './application/reversal-queries.js';
 import { ReversalRepository } from './application/reversal.repository.js';
 import { SettleReversalUseCase } from './application/settle-reversal.use-case.js';
 import { ReversalsController } from './infrastructure/http/reversals.controller.js';
-import { ReversalOrmEntity } from './infrastructure/persistence/reversal.orm-entity.js';
-import { TypeormReversalRepository } from './infrastructure/persistence/typeorm-reversal.repository.js';
+import { SqlReversalRepository } from './infrastructure/persistence/sql-reversal.repository.js';
 import { ReversalRoutes } from './infrastructure/queue/reversal-routes.js';
 
 /** Reversals (devoluções) of received payments: on-us at once, to other institutions through the SPI. */
 @Module({
-  imports: [
-    IdentityModule,
-    LedgerModule,
-    TransactionsModule,
-    ParticipantsModule,
-    CashOutModule,
-    TypeOrmModule.forFeature([ReversalOrmEntity]),
-  ],
+  imports: [IdentityModule, LedgerModule, TransactionsModule, ParticipantsModule, CashOutModule],
   controllers: [ReversalsController],
   providers: [
-    { provide: ReversalRepository, useClass: TypeormReversalRepository },
+    { provide: ReversalRepository, useClass: SqlReversalRepository },
     CreateReversalUseCase,
     SettleReversalUseCase,
     ReconcileReversalsUseCase,

@@ -1,20 +1,18 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { GetTransactionUseCase } from './application/get-transaction.use-case.js';
 import { ListTransactionsUseCase } from './application/list-transactions.use-case.js';
 import { TransactionRepository } from './application/transaction.repository.js';
 import { TransactionsService } from './application/transactions.service.js';
 import { TransactionsController } from './infrastructure/http/transactions.controller.js';
-import { TransactionOrmEntity } from './infrastructure/persistence/transaction.orm-entity.js';
-import { TypeormTransactionRepository } from './infrastructure/persistence/typeorm-transaction.repository.js';
+import { SqlTransactionRepository } from './infrastructure/persistence/sql-transaction.repository.js';
 
 /** The client's record of every money movement, and its list/get endpoints. */
 @Module({
-  imports: [LedgerModule, TypeOrmModule.forFeature([TransactionOrmEntity])],
+  imports: [LedgerModule],
   controllers: [TransactionsController],
   providers: [
-    { provide: TransactionRepository, useClass: TypeormTransactionRepository },
+    { provide: TransactionRepository, useClass: SqlTransactionRepository },
     TransactionsService,
     ListTransactionsUseCase,
     GetTransactionUseCase,

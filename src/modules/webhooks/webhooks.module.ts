@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { DeliveryLog } from './application/delivery-log.service.js';
 import { ReencryptWebhookSecretsUseCase } from './application/reencrypt-webhook-secrets.use-case.js';
 import { WebhookDeliveryRepository } from './application/webhook-delivery.repository.js';
@@ -11,14 +10,9 @@ import { DnsWebhookTargetPolicy } from './infrastructure/delivery/dns-target.pol
 import { StandardWebhooksSigner } from './infrastructure/delivery/standard-webhooks.signer.js';
 import { WebhooksController } from './infrastructure/http/webhooks.controller.js';
 import { SecretCipher } from './infrastructure/persistence/secret-cipher.js';
-import { TypeormWebhookDeliveryRepository } from './infrastructure/persistence/typeorm-webhook-delivery.repository.js';
-import { TypeormWebhookSecretVault } from './infrastructure/persistence/typeorm-webhook-secret-vault.js';
-import { TypeormWebhookRepository } from './infrastructure/persistence/typeorm-webhook.repository.js';
-import {
-  WebhookDeliveryAttemptOrmEntity,
-  WebhookDeliveryOrmEntity,
-  WebhookOrmEntity,
-} from './infrastructure/persistence/webhook.orm-entity.js';
+import { SqlWebhookDeliveryRepository } from './infrastructure/persistence/sql-webhook-delivery.repository.js';
+import { SqlWebhookSecretVault } from './infrastructure/persistence/sql-webhook-secret-vault.js';
+import { SqlWebhookRepository } from './infrastructure/persistence/sql-webhook.repository.js';
 
 /**
  * Webhooks (docs/webhooks.md): subscriptions with encrypted signing secrets, the delivery log and resend,
@@ -27,17 +21,16 @@ import {
  * WebhooksWorkerModule, loaded only by worker processes.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookOrmEntity, WebhookDeliveryOrmEntity, WebhookDeliveryAttemptOrmEntity])],
   controllers: [WebhooksController],
   providers: [
     SecretCipher,
-    { provide: WebhookRepository, useClass: TypeormWebhookRepository },
-    { provide: WebhookDeliveryRepository, useClass: TypeormWebhookDeliveryRepository },
+    { provide: WebhookRepository, useClass: SqlWebhookRepository },
+    { provide: WebhookDeliveryRepository, useClass: SqlWebhookDeliveryRepository },
     { provide: WebhookTargetPolicy, useClass: DnsWebhookTargetPolicy },
     { provide: WebhookSigner, useClass: StandardWebhooksSigner },
     WebhookSubscriptions,
     DeliveryLog,
-    { provide: WebhookSecretVault, useClass: TypeormWebhookSecretVault },
+    { provide: WebhookSecretVault, useClass: SqlWebhookSecretVault },
     ReencryptWebhookSecretsUseCase,
   ],
   exports: [WebhookRepository, WebhookDeliveryRepository, WebhookSigner],

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import { DomainError, type ErrorDetail } from '../errors/domain-error.js';
 import type { ErrorCode } from '../errors/error-catalog.js';
 import { statusForCode } from '../errors/error-status.table.js';
-import { TypeOrmUnitOfWork, type DatabaseErrorFields } from '../persistence/typeorm-unit-of-work.js';
-import { IdempotencyKeyOrmEntity } from './idempotency-key.orm-entity.js';
+import { SqlSession, type DatabaseErrorFields } from '../persistence/sql-session.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { requestFingerprint } from './request-fingerprint.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const RETENTION = "interval '24 hours'";
+/** How long a key is kept (docs/conventions.md §5), as a Postgres interval bound to the claim. */
+const RETENTION = '24 hours';
 
 export interface IdempotentRequest {
   clientId: string;
@@ -81,8 +81,8 @@ function isOutcome(err: unknown): err is DomainError {
 @Injectable()
 export class IdempotencyService {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly uow: TypeOrmUnitOfWork,
+    private readonly sql: SqlSession,
+    private readonly uow: UnitOfWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -115,10 +115,11 @@ export class IdempotencyService {
       const ready = await prepared();
       return await this.uow.run(async () => {
         const result = await work(ready);
-        // Sent with the COMMIT: the row count is checked in the database (expect_rows), whose error stops
-        // the COMMIT. A retry that took the claim over while this run was stuck leaves no row to update:
-        // this run rolls back, and the retry's run counts.
-        await this.uow.write(
+        // Not awaited: it travels with the COMMIT. The row count is checked in the database (expect_rows):
+        // a retry that took the claim over while this run was stuck leaves no row to update, the statement
+        // fails, Postgres rolls the transaction back, and the commit throws its refusal (claimLost). The
+        // retry's run counts.
+        void this.sql.write(
           `WITH stored AS (
              UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5
              WHERE client_id = $1 AND key = $2 AND claim_token = $3 AND status = 'in_progress' RETURNING 1
@@ -139,9 +140,9 @@ export class IdempotencyService {
   /** The claim's fencing token when this request now owns the key (new, expired, or abandoned by the same request). */
   private async claim(clientId: string, key: string, hash: string): Promise<string | null> {
     const token = randomUUID();
-    const rows: unknown[] = await this.dataSource.query(
+    const rows = await this.sql.read(
       `INSERT INTO idempotency_keys (client_id, key, request_hash, status, claim_token, locked_until, expires_at)
-       VALUES ($1, $2, $3, 'in_progress', $4, now() + make_interval(secs => $5::double precision / 1000), now() + ${RETENTION})
+       VALUES ($1, $2, $3, 'in_progress', $4, now() + make_interval(secs => $5::double precision / 1000), now() + $6::interval)
        ON CONFLICT (client_id, key) DO UPDATE
          SET request_hash = EXCLUDED.request_hash, status = 'in_progress', response_status = NULL,
              response_body = NULL, claim_token = EXCLUDED.claim_token, locked_until = EXCLUDED.locked_until,
@@ -150,14 +151,14 @@ export class IdempotencyService {
             OR (idempotency_keys.status = 'in_progress' AND idempotency_keys.locked_until < now()
                 AND idempotency_keys.request_hash = EXCLUDED.request_hash)
        RETURNING key`,
-      [clientId, key, hash, token, this.config.idempotencyLeaseMs],
+      [clientId, key, hash, token, this.config.idempotencyLeaseMs, RETENTION],
     );
     return rows.length === 1 ? token : null;
   }
 
   private async storeRefusal(clientId: string, key: string, token: string, err: DomainError): Promise<void> {
     const body: StoredRefusal = { refusal: { code: err.code, message: err.message, details: err.details } };
-    await this.dataSource.query(
+    await this.sql.write(
       `UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5
        WHERE client_id = $1 AND key = $2 AND claim_token = $3 AND status = 'in_progress'`,
       [clientId, key, token, statusForCode(err.code), JSON.stringify(body)],
@@ -165,28 +166,37 @@ export class IdempotencyService {
   }
 
   private async release(clientId: string, key: string, token: string): Promise<void> {
-    await this.dataSource.query(
-      `DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2 AND claim_token = $3 AND status = 'in_progress'`,
-      [clientId, key, token],
-    );
+    await this.sql.write(`DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2 AND claim_token = $3 AND status = 'in_progress'`, [
+      clientId,
+      key,
+      token,
+    ]);
   }
 
   private async answerExisting<T>(clientId: string, key: string, hash: string): Promise<StoredResponse<T>> {
-    const row = await this.dataSource.manager.findOne(IdempotencyKeyOrmEntity, { where: { clientId, key } });
+    const [row] = await this.sql.read<{
+      request_hash: string;
+      status: string;
+      response_status: number | null;
+      response_body: string | null;
+    }>(`SELECT request_hash, status, response_status, response_body FROM idempotency_keys WHERE client_id = $1 AND key = $2`, [
+      clientId,
+      key,
+    ]);
     if (!row) throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'The request with this idempotency key is still running');
-    if (row.requestHash !== hash) {
+    if (row.request_hash !== hash) {
       throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This idempotency key was used with a different request');
     }
-    if (row.status !== 'completed' || row.responseStatus === null) {
+    if (row.status !== 'completed' || row.response_status === null) {
       throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'The request with this idempotency key is still running');
     }
     // The text is what the first answer was serialised as (JSON.stringify); parsing it and letting the
     // response serialise it again gives the same bytes, key order included.
-    const stored = JSON.parse(row.responseBody ?? 'null') as unknown;
-    if (row.responseStatus >= 400) {
+    const stored = JSON.parse(row.response_body ?? 'null') as unknown;
+    if (row.response_status >= 400) {
       const { code, message, details } = (stored as StoredRefusal).refusal;
       throw new ReplayedRefusal(code, message, details);
     }
-    return { status: row.responseStatus, body: stored as T, replayed: true };
+    return { status: row.response_status, body: stored as T, replayed: true };
   }
 }

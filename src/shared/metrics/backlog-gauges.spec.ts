@@ -1,5 +1,5 @@
 import type { Queue } from 'bull';
-import type { DataSource } from 'typeorm';
+import type { SqlSession } from '../persistence/sql-session.js';
 import { SettableClock } from '../time/settable-clock.js';
 import { ageSeconds, BacklogGauges, oldestWaitingSeconds } from './backlog-gauges.js';
 import { PrometheusMetrics } from './prometheus-metrics.js';
@@ -51,17 +51,17 @@ describe('BacklogGauges', () => {
     const calls: string[] = [];
     const metrics = new PrometheusMetrics();
     const clock = new SettableClock(NOW);
-    const dataSource = {
-      query: async (sql: string) => {
-        calls.push(`sql ${sql}`);
+    const sql = {
+      read: async (text: string) => {
+        calls.push(`sql ${text}`);
         return outbox();
       },
-    } as unknown as DataSource;
+    } as unknown as SqlSession;
     new BacklogGauges(
       metrics,
       fakeQueue(counts, [{ timestamp: T - 42_000 }], calls, 'settlement'),
       webhooks ?? fakeQueue({ ...counts, waiting: 0 }, [], calls, 'webhooks'),
-      dataSource,
+      sql,
       clock,
     );
     return { metrics, calls, clock };

@@ -2,7 +2,7 @@ import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Queue } from 'bull';
 import { Gauge } from 'prom-client';
-import { DataSource } from 'typeorm';
+import { SqlSession } from '../persistence/sql-session.js';
 import { QUEUE_NAMES, QUEUE_SETTLEMENT, QUEUE_WEBHOOKS, type QueueName } from '../queue/queue.names.js';
 import { Clock } from '../time/clock.js';
 import { PrometheusMetrics } from './prometheus-metrics.js';
@@ -71,7 +71,7 @@ export class BacklogGauges {
     metrics: PrometheusMetrics,
     @InjectQueue(QUEUE_SETTLEMENT) settlement: Queue,
     @InjectQueue(QUEUE_WEBHOOKS) webhooks: Queue,
-    private readonly dataSource: DataSource,
+    private readonly sql: SqlSession,
     private readonly clock: Clock,
   ) {
     this.queues = new Map<QueueName, Queue>([
@@ -156,7 +156,7 @@ export class BacklogGauges {
    * together up to the length of a transaction, so this is the oldest event to within that.
    */
   private async outboxLag(): Promise<number> {
-    const rows: { created_at: Date }[] = await this.dataSource.query(
+    const rows = await this.sql.read<{ created_at: Date }>(
       'SELECT created_at FROM outbox_messages WHERE published_at IS NULL ORDER BY id LIMIT 1',
     );
     return ageSeconds(this.clock.now(), rows[0] ? rows[0].created_at.getTime() : null);

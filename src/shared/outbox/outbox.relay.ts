@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { JobPublisher } from '../queue/job-publisher.js';
-import { TypeOrmUnitOfWork } from '../persistence/typeorm-unit-of-work.js';
+import { SqlSession } from '../persistence/sql-session.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { inBackgroundLane } from '../persistence/work-lane.js';
 import { QueueRoutes } from '../queue/queue-routes.js';
 import { DrainLoop } from './drain-loop.js';
@@ -34,7 +35,8 @@ export class OutboxRelay extends DrainLoop {
   private readonly followers: (() => void)[] = [];
 
   constructor(
-    private readonly uow: TypeOrmUnitOfWork,
+    private readonly uow: UnitOfWork,
+    private readonly sql: SqlSession,
     private readonly publisher: JobPublisher,
     private readonly routes: QueueRoutes,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -92,11 +94,11 @@ export class OutboxRelay extends DrainLoop {
 
   /** Publishes one batch; returns how many rows it relayed. Public for tests and the CLI. */
   async relayOnce(): Promise<number> {
-    // Two round trips a batch: the claim (with START TRANSACTION), then the mark (with the COMMIT).
+    // Two round trips a batch: the claim (with BEGIN), then the mark (with the COMMIT).
     return inBackgroundLane(() =>
       this.uow.run(async () => {
-        // Plain SQL (served by the partial index on unpublished rows): this runs for every batch of events.
-        const rows = await this.uow.read<RelayedRow>(
+        // Served by the partial index on unpublished rows.
+        const rows = await this.sql.read<RelayedRow>(
           `SELECT id::text, event_id AS "eventId", event_type AS "eventType", aggregate_id AS "aggregateId", client_id AS "clientId",
                 payload, created_at AS "createdAt"
          FROM outbox_messages WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
@@ -113,8 +115,10 @@ export class OutboxRelay extends DrainLoop {
               ),
           ),
         );
+        // Not awaited: the mark travels with the COMMIT, and a failure of it fails the commit (the rows are
+        // relayed again, which Bull ignores by job id).
         if (rows.length > 0) {
-          await this.uow.write(`UPDATE outbox_messages SET published_at = now() WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
+          void this.sql.write(`UPDATE outbox_messages SET published_at = now() WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
         }
         return rows.length;
       }),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TypeOrmUnitOfWork } from '../persistence/typeorm-unit-of-work.js';
+import { SqlSession } from '../persistence/sql-session.js';
 
 /** A committed webhook-visible event (catalogue `webhook: true`) not yet taken by the webhook dispatcher. */
 export interface WebhookEvent {
@@ -19,11 +19,11 @@ export interface WebhookEvent {
  */
 @Injectable()
 export class WebhookEventFeed {
-  constructor(private readonly uow: TypeOrmUnitOfWork) {}
+  constructor(private readonly sql: SqlSession) {}
 
   /** Up to `limit` undispatched webhook events, oldest first, row-locked (served by ix_outbox_webhook_pending). */
   claim(limit: number): Promise<WebhookEvent[]> {
-    return this.uow.read<WebhookEvent>(
+    return this.sql.read<WebhookEvent>(
       `SELECT id::text AS "rowId", event_id AS "eventId", event_type AS type, client_id AS "clientId", payload, created_at AS "createdAt"
        FROM outbox_messages WHERE webhook AND webhook_dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [limit],
@@ -32,6 +32,6 @@ export class WebhookEventFeed {
 
   async markDispatched(rowIds: string[]): Promise<void> {
     if (rowIds.length === 0) return;
-    await this.uow.write(`UPDATE outbox_messages SET webhook_dispatched_at = now() WHERE id = ANY($1::bigint[])`, [rowIds]);
+    await this.sql.write(`UPDATE outbox_messages SET webhook_dispatched_at = now() WHERE id = ANY($1::bigint[])`, [rowIds]);
   }
 }

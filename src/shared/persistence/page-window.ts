@@ -18,11 +18,3 @@ export function assertPageWithinWindow(page: number, pageSize: number): void {
     ]);
   }
 }
-
-/**
- * `SELECT count(*)::int AS total` of `select`'s rows, reading at most PAGE_TOTAL_CAP of them (the LIMIT sits
- * inside, so the count stops there whatever the history).
- */
-export function cappedCountSql(select: string): string {
-  return `SELECT count(*)::int AS total FROM (${select} LIMIT ${PAGE_TOTAL_CAP}) capped`;
-}

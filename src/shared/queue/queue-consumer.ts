@@ -30,7 +30,7 @@ export const QueueConsumer = (queue: string) => Processor(queue);
 
 /**
  * Marks a method as the handler of one job name. The handler runs in the background lane, so its
- * database transactions use the connections kept for background work (TypeOrmUnitOfWork).
+ * database transactions use the connections kept for background work (PipelinedUnitOfWork).
  */
 export const OnJob =
   (name: string, concurrency = 1): MethodDecorator =>

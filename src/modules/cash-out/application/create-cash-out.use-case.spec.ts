@@ -352,17 +352,17 @@ describe('CreateCashOutUseCase', () => {
         message: 'Available balance 100.00 is less than 100.01',
         details: [],
       });
-      // The ledger wrote nothing, and the use case stopped before the transaction row and the limits.
+      // The ledger wrote nothing, and the run failed, uncommitted.
       expect(w.ledgerStore.journals).toEqual([]);
       expect(await w.balance(MARIA.account)).toEqual({ available: '100.00', blocked: '0.00' });
-      expect(w.transactions()).toEqual([]);
       expect(w.uow.committed).toBe(0);
-      // What the fake cannot show: the cash-out row and its cash_out.queued event are written before the
-      // hold (so the balance row is locked last), and the fake unit of work rolls nothing back. It shows
-      // they were written inside `run` and that the run failed, uncommitted; the rollback itself is the
-      // real unit of work's, covered by the e2e test.
+      // What the fake cannot show: the cash-out row, its cash_out.queued event and the transaction row are
+      // started together with the hold (one round trip), and the fake unit of work rolls nothing back. It
+      // shows they were written inside `run` and that the run failed; the rollback itself is the real unit
+      // of work's, covered by the e2e tests.
       expect(w.cashOuts.all().map((c) => c.status)).toEqual(['queued']);
       expect(w.outbox.events.map((e) => e.type)).toEqual(['cash_out.queued']);
+      expect(w.transactions()).toHaveLength(1);
     });
 
     it('LIMIT_EXCEEDED when the amount does not fit the daytime room left by earlier payments, naming the cap', async () => {

@@ -2,6 +2,7 @@ import type { PixKeyType } from '../../../shared/domain/pix-key.js';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import { allInOrder } from '../../../shared/async/all-in-order.js';
 import { maskedParty, partyRecord, type Counterparty } from '../../../shared/domain/counterparty.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
@@ -97,42 +98,46 @@ export class CreateCashOutUseCase {
         },
         now,
       );
-      // Writes that lock nothing others need come first; the row locks (the payer's balance, then the
-      // usage counters, always in that order) are taken last, so they are held only until the commit.
-      await this.cashOuts.insert(cashOut);
-      await this.outbox.append(cashOut.pullEvents());
-      await this.ledger.post({
-        transactionId: id,
-        description: 'cash-out hold',
-        lines: [{ accountId: own.account.id, operation: 'hold', amount }],
-      });
-      await this.transactions.recordPayment({
-        id,
-        clientId: cmd.clientId,
-        accountId: own.account.id,
-        type: 'cash_out',
-        status: 'queued',
-        externalId: cmd.external_id,
-        reference: cmd.reference,
-        amount,
-        pixKey,
-        pixKeyType,
-        endToEndId,
-        payer: partyRecord(payer),
-        // The payer typed the recipient's document only in Flow 2; resolved from a key or QR code, it is masked.
-        receiver: partyRecord(flow === 'bank' ? receiver : maskedParty(receiver, { account: false })),
-        description: cmd.description,
-        metadata: cmd.metadata,
-        at: now,
-      });
-      await this.limits.assertWithinLimits({
-        clientId: cmd.clientId,
-        accountId: own.account.id,
-        type: 'pix_out',
-        amount,
-        at: now,
-        personType: own.holder.personType,
-      });
+      // The steps start together, so their statements share one round trip, and run in the order called:
+      // the writes that lock nothing others need, then the row locks (the payer's balance, then the usage
+      // counters, always in that order), held only until the commit. A refusal is the first one in this
+      // order, as if the steps had run one after another (allInOrder).
+      await allInOrder([
+        this.cashOuts.insert(cashOut),
+        this.outbox.append(cashOut.pullEvents()),
+        this.ledger.post({
+          transactionId: id,
+          description: 'cash-out hold',
+          lines: [{ accountId: own.account.id, operation: 'hold', amount }],
+        }),
+        this.transactions.recordPayment({
+          id,
+          clientId: cmd.clientId,
+          accountId: own.account.id,
+          type: 'cash_out',
+          status: 'queued',
+          externalId: cmd.external_id,
+          reference: cmd.reference,
+          amount,
+          pixKey,
+          pixKeyType,
+          endToEndId,
+          payer: partyRecord(payer),
+          // The payer typed the recipient's document only in Flow 2; resolved from a key or QR code, it is masked.
+          receiver: partyRecord(flow === 'bank' ? receiver : maskedParty(receiver, { account: false })),
+          description: cmd.description,
+          metadata: cmd.metadata,
+          at: now,
+        }),
+        this.limits.assertWithinLimits({
+          clientId: cmd.clientId,
+          accountId: own.account.id,
+          type: 'pix_out',
+          amount,
+          at: now,
+          personType: own.holder.personType,
+        }),
+      ]);
       // Last, once the hold and the limits passed: a payment that fails for funds or limits answers that
       // whatever document was typed, so the answer is no oracle of the holder's document.
       if (!holderConfirmed) await this.receivers.refuseHolderMismatch(cmd.clientId);

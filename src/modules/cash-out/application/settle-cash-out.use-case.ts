@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import { allInOrder } from '../../../shared/async/all-in-order.js';
 import { cashInCompleted } from '../../../shared/domain/events/cash-in.events.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
@@ -142,9 +143,8 @@ export class SettleCashOutUseCase {
       }
       if (cashOut.status === 'queued') {
         cashOut.startProcessing(this.clock.now());
-        await this.syncTransaction(cashOut);
-        await this.cashOuts.update(cashOut);
-        await this.outbox.append(cashOut.pullEvents());
+        // Started together: one round trip (allInOrder).
+        await allInOrder([this.syncTransaction(cashOut), this.cashOuts.update(cashOut), this.outbox.append(cashOut.pullEvents())]);
       }
       if (cashOut.status === 'processing') return cashOut;
       this.logger.log({ cashOutId: id, status: cashOut.status }, 'settlement job for a cash-out already settled: nothing to do');
@@ -187,12 +187,15 @@ export class SettleCashOutUseCase {
           lines: [{ accountId: c.accountId, operation: 'release', amount: c.amount }],
         });
       }
-      // Balances first, then transaction rows (and with them the usage counters): the order creation takes.
-      await this.ledger.postAll(movements);
-      await this.syncTransaction(cashOut);
-      await this.outbox.append(cashOut.pullEvents());
-      if (onUs) await onUs.record();
-      await this.cashOuts.update(cashOut);
+      // Started together, so the statements share round trips, and sent in this order: the balances' lock
+      // first, then the transaction rows (and with them the usage counters), the order creation takes.
+      await allInOrder([
+        this.ledger.postAll(movements),
+        this.syncTransaction(cashOut),
+        this.outbox.append(cashOut.pullEvents()),
+        onUs ? onUs.record() : Promise.resolve(),
+        this.cashOuts.update(cashOut),
+      ]);
       return outcome.outcome === 'settled' ? { status: 'completed' as const } : { status: 'failed' as const, code: outcome.code };
     });
   }

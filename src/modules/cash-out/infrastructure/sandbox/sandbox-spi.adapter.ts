@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
+import { SqlSession } from '../../../../shared/persistence/sql-session.js';
 import { JobPublisher } from '../../../../shared/queue/job-publisher.js';
 import { QUEUE_SETTLEMENT } from '../../../../shared/queue/queue.names.js';
 import { SpiGateway, TransientSpiError, type SpiOrder, type SpiOrderStatus, type SpiResult } from '../../application/spi-gateway.js';
@@ -9,14 +9,23 @@ import { Money } from '../../../../shared/money/money.js';
 
 export const SANDBOX_RETURN_JOB = 'sandbox.cash_out.return';
 
+/** The scheme's record of one order. */
+interface OrderOutcome {
+  outcome: string;
+  code: string;
+  message: string;
+}
+
 /**
  * Stands in for the Central Bank's SPI. Orders are kept by end-to-end id, so a re-sent order
  * (a worker died after sending) gets the first outcome back and is counted, never settled twice.
+ * Its statements stand for the scheme's own records: they are meant to run on their own, outside any
+ * unit of work (the SPI is called between a payment's transactions, never inside one).
  */
 @Injectable()
 export class SandboxSpiAdapter extends SpiGateway {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly sql: SqlSession,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobPublisher,
   ) {
@@ -59,17 +68,17 @@ export class SandboxSpiAdapter extends SpiGateway {
 
   /** The order book's answer: an order the scheme settled whose amount's rule returns it later (`x.94`). */
   async returned(endToEndId: string): Promise<boolean> {
-    const [row] = await this.dataSource.query(
+    const [row] = await this.sql.read<{ amount: string; outcome: string; original_end_to_end_id: string | null }>(
       'SELECT amount::text AS amount, outcome, original_end_to_end_id FROM sandbox_spi_orders WHERE end_to_end_id = $1',
       [endToEndId],
     );
     if (!row || row.outcome !== 'settled' || row.original_end_to_end_id !== null) return false;
-    const rule = sandboxOutcome(Money.of(row.amount as string));
+    const rule = sandboxOutcome(Money.of(row.amount));
     return rule.kind === 'settle' && rule.returnLater;
   }
 
   async status(endToEndId: string): Promise<SpiOrderStatus> {
-    const [row] = await this.dataSource.query('SELECT outcome, code, message FROM sandbox_spi_orders WHERE end_to_end_id = $1', [
+    const [row] = await this.sql.read<OrderOutcome>('SELECT outcome, code, message FROM sandbox_spi_orders WHERE end_to_end_id = $1', [
       endToEndId,
     ]);
     if (!row) return { outcome: 'unknown' };
@@ -77,17 +86,14 @@ export class SandboxSpiAdapter extends SpiGateway {
   }
 
   /** Keeps the order by end-to-end id; a re-sent order gets its first outcome back (and is counted). */
-  private async record(
-    order: SpiOrder,
-    outcome: ReturnType<typeof sandboxOutcome>,
-  ): Promise<{ outcome: string; code: string; message: string }> {
+  private async record(order: SpiOrder, outcome: ReturnType<typeof sandboxOutcome>): Promise<OrderOutcome> {
     const rejection =
       outcome.kind === 'reject'
         ? { code: outcome.code, message: outcome.message }
         : outcome.kind === 'timeout'
           ? { code: 'AB03', message: 'Timeout: the receiving institution did not answer' }
           : null;
-    const [row] = await this.dataSource.query(
+    const [row] = await this.sql.read<OrderOutcome>(
       `INSERT INTO sandbox_spi_orders (end_to_end_id, amount, outcome, code, message, original_end_to_end_id, return_reason)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (end_to_end_id) DO UPDATE SET sends = sandbox_spi_orders.sends + 1, updated_at = now()
@@ -102,7 +108,7 @@ export class SandboxSpiAdapter extends SpiGateway {
         order.returnOf?.reasonCode ?? null,
       ],
     );
-    return row;
+    return row!; // INSERT ... ON CONFLICT DO UPDATE ... RETURNING always answers its one row
   }
 
   private wait(): Promise<void> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Money } from '../../../../shared/money/money.js';
-import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
+import { SqlSession } from '../../../../shared/persistence/sql-session.js';
 import { LimitUsageRepository, type UsageByPeriod } from '../../application/limit-usage.repository.js';
 import { LIMIT_TYPES, type LimitPeriod, type LimitType } from '../../domain/limit-kinds.js';
 import type { LimitWindows } from '../../domain/limit-windows.js';
@@ -10,7 +10,7 @@ const KIND: Record<LimitPeriod, string> = { daytime: 'daytime', nighttime: 'nigh
 
 @Injectable()
 export class SqlLimitUsageRepository extends LimitUsageRepository {
-  constructor(private readonly uow: TypeOrmUnitOfWork) {
+  constructor(private readonly sql: SqlSession) {
     super();
   }
 
@@ -21,7 +21,7 @@ export class SqlLimitUsageRepository extends LimitUsageRepository {
       daily: w.day.from,
       monthly: w.month.from,
     };
-    const rows = await this.uow.read<{ limit_type: LimitType; window_kind: string; used: string }>(
+    const rows = await this.sql.read<{ limit_type: LimitType; window_kind: string; used: string }>(
       `SELECT limit_type, window_kind, used::text AS used FROM limit_usage
        WHERE account_id = $1 AND ((window_kind = 'daytime' AND window_start = $2) OR (window_kind = 'nighttime' AND window_start = $3)
           OR (window_kind = 'day' AND window_start = $4) OR (window_kind = 'month' AND window_start = $5))`,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { RefundCode } from '../../../../shared/domain/refund-code.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { Money } from '../../../../shared/money/money.js';
-import { TypeOrmUnitOfWork, type DatabaseErrorFields } from '../../../../shared/persistence/typeorm-unit-of-work.js';
+import { SqlSession } from '../../../../shared/persistence/sql-session.js';
 import { ReversalRepository, type ReversalFilter } from '../../application/reversal.repository.js';
 import { Reversal, type ReversalStatus } from '../../domain/reversal.aggregate.js';
 import type { ReversalOrmEntity } from './reversal.orm-entity.js';
@@ -20,26 +20,28 @@ const toDomain = (r: Row) =>
   Reversal.restore({ ...r, amount: Money.of(r.amount), refundCode: r.refundCode as RefundCode, status: r.status as ReversalStatus });
 
 /** A second reversal with the same external_id (also caught by the transactions index, whichever comes first). */
-function duplicateExternalId(err: DatabaseErrorFields): DomainError | null {
-  if (err.code !== '23505' || err.constraint !== 'uq_reversals_external_id') return null;
+function duplicateExternalId(): DomainError {
   return new DomainError('DUPLICATE_EXTERNAL_ID', 'external_id was already used for this kind of resource', [
     { field: 'external_id', issue: 'already used' },
   ]);
 }
 
 @Injectable()
-export class TypeormReversalRepository extends ReversalRepository {
-  constructor(private readonly uow: TypeOrmUnitOfWork) {
+export class SqlReversalRepository extends ReversalRepository {
+  constructor(private readonly sql: SqlSession) {
     super();
   }
 
   async insert(reversal: Reversal): Promise<void> {
     const r = reversal.snapshot;
-    await this.uow.write(
+    // A duplicate inserts nothing (ON CONFLICT DO NOTHING) and is refused here: a unique violation's DETAIL
+    // would write the external_id into the server log (docs/decisions.md, "Values travel as bound parameters").
+    const inserted = await this.sql.write(
       `INSERT INTO reversals (id, client_id, account_id, external_id, original_transaction_id, original_end_to_end_id, refund_end_to_end_id,
          amount, refund_code, reason, customer_message, user_metadata, tags, payee, payee_transaction_id, status, error_code, error_message,
          completed_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14::jsonb, $15, $16, $17, $18, $19, $20, $21)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13::jsonb, $14::jsonb, $15, $16, $17, $18, $19, $20, $21)
+       ON CONFLICT ON CONSTRAINT uq_reversals_external_id DO NOTHING`,
       [
         r.id,
         r.clientId,
@@ -63,31 +65,31 @@ export class TypeormReversalRepository extends ReversalRepository {
         r.createdAt,
         r.updatedAt,
       ],
-      duplicateExternalId,
     );
+    if (inserted === 0) throw duplicateExternalId();
   }
 
   async update(reversal: Reversal): Promise<void> {
     const r = reversal.snapshot;
-    await this.uow.write(
+    await this.sql.write(
       `UPDATE reversals SET status = $2, error_code = $3, error_message = $4, completed_at = $5, updated_at = $6 WHERE id = $1`,
       [r.id, r.status, r.errorCode, r.errorMessage, r.completedAt, r.updatedAt],
     );
   }
 
   async lock(id: string): Promise<Reversal | null> {
-    const [row] = await this.uow.read<Row>(`SELECT ${COLUMNS} FROM reversals WHERE id = $1 FOR UPDATE`, [id]);
+    const [row] = await this.sql.read<Row>(`SELECT ${COLUMNS} FROM reversals WHERE id = $1 FOR UPDATE`, [id]);
     return row ? toDomain(row) : null;
   }
 
   async findById(id: string): Promise<Reversal | null> {
-    const [row] = await this.uow.read<Row>(`SELECT ${COLUMNS} FROM reversals WHERE id = $1`, [id]);
+    const [row] = await this.sql.read<Row>(`SELECT ${COLUMNS} FROM reversals WHERE id = $1`, [id]);
     return row ? toDomain(row) : null;
   }
 
   async list(f: ReversalFilter): Promise<Reversal[]> {
     // Served by ix_reversals_client_created (and ix_reversals_original for end_to_end_id).
-    const rows = await this.uow.read<Row>(
+    const rows = await this.sql.read<Row>(
       `SELECT ${COLUMNS} FROM reversals
        WHERE client_id = $1
          AND ($2::timestamptz IS NULL OR created_at > $2) AND ($3::timestamptz IS NULL OR created_at < $3)
@@ -99,7 +101,7 @@ export class TypeormReversalRepository extends ReversalRepository {
   }
 
   async unfinishedBefore(before: Date, limit: number): Promise<string[]> {
-    const rows = await this.uow.read<{ id: string }>(
+    const rows = await this.sql.read<{ id: string }>(
       `SELECT id FROM reversals WHERE status IN ('queued', 'processing') AND updated_at < $1 ORDER BY updated_at LIMIT $2`,
       [before, limit],
     );

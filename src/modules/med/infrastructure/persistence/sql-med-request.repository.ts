@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { Money } from '../../../../shared/money/money.js';
-import { cappedCountSql } from '../../../../shared/persistence/page-window.js';
-import { TypeOrmUnitOfWork, type DatabaseErrorFields } from '../../../../shared/persistence/typeorm-unit-of-work.js';
+import { PAGE_TOTAL_CAP } from '../../../../shared/persistence/page-window.js';
+import { SqlSession, type DatabaseErrorFields } from '../../../../shared/persistence/sql-session.js';
 import { MedRequestRepository } from '../../application/med-request.repository.js';
 import { MedRequest, type MedReturnStatus, type MedStatus } from '../../domain/med-request.aggregate.js';
 import type { MedRequestOrmEntity } from './med-request.orm-entity.js';
@@ -40,14 +40,14 @@ function duplicate(err: DatabaseErrorFields): DomainError | null {
 }
 
 @Injectable()
-export class TypeormMedRequestRepository extends MedRequestRepository {
-  constructor(private readonly uow: TypeOrmUnitOfWork) {
+export class SqlMedRequestRepository extends MedRequestRepository {
+  constructor(private readonly sql: SqlSession) {
     super();
   }
 
   async insert(med: MedRequest): Promise<void> {
     const m = med.snapshot;
-    await this.uow.write(
+    await this.sql.write(
       `INSERT INTO med_requests (id, client_id, account_id, transaction_id, end_to_end_id, amount, blocked_amount, reason, status,
          response_reason, return_transaction_id, return_end_to_end_id, return_amount, return_status, respond_by, responded_at,
          created_at, updated_at)
@@ -78,7 +78,7 @@ export class TypeormMedRequestRepository extends MedRequestRepository {
 
   async update(med: MedRequest): Promise<void> {
     const m = med.snapshot;
-    await this.uow.write(
+    await this.sql.write(
       `UPDATE med_requests SET status = $2, response_reason = $3, return_transaction_id = $4, return_end_to_end_id = $5,
               return_amount = $6, return_status = $7, responded_at = $8, updated_at = $9
        WHERE id = $1`,
@@ -97,34 +97,35 @@ export class TypeormMedRequestRepository extends MedRequestRepository {
   }
 
   async lock(id: string): Promise<MedRequest | null> {
-    const [row] = await this.uow.read<Row>(`SELECT ${COLUMNS} FROM med_requests WHERE id = $1 FOR UPDATE`, [id]);
+    const [row] = await this.sql.read<Row>(`SELECT ${COLUMNS} FROM med_requests WHERE id = $1 FOR UPDATE`, [id]);
     return row ? toDomain(row) : null;
   }
 
   async existsForTransaction(transactionId: string): Promise<boolean> {
-    const rows = await this.uow.read<{ one: number }>(`SELECT 1 AS one FROM med_requests WHERE transaction_id = $1`, [transactionId]);
+    const rows = await this.sql.read<{ one: number }>(`SELECT 1 AS one FROM med_requests WHERE transaction_id = $1`, [transactionId]);
     return rows.length > 0;
   }
 
   async list(clientId: string, status: MedStatus, limit: number, offset: number): Promise<{ items: MedRequest[]; total: number }> {
     // Served by ix_med_requests_client_status.
     const [rows, [count]] = await Promise.all([
-      this.uow.read<Row>(
+      this.sql.read<Row>(
         `SELECT ${COLUMNS} FROM med_requests WHERE client_id = $1 AND status = $2
          ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
         [clientId, status, limit, offset],
       ),
-      this.uow.read<{ total: number }>(cappedCountSql(`SELECT 1 FROM med_requests WHERE client_id = $1 AND status = $2`), [
-        clientId,
-        status,
-      ]),
+      // The count reads at most PAGE_TOTAL_CAP rows (the LIMIT sits inside).
+      this.sql.read<{ total: number }>(
+        `SELECT count(*)::int AS total FROM (SELECT 1 FROM med_requests WHERE client_id = $1 AND status = $2 LIMIT $3) capped`,
+        [clientId, status, PAGE_TOTAL_CAP],
+      ),
     ]);
     return { items: rows.map(toDomain), total: count?.total ?? 0 };
   }
 
   async lockDue(now: Date, analysisCutoff: Date, limit: number): Promise<MedRequest[]> {
     // Served by ix_med_requests_active_deadline and ix_med_requests_open_created.
-    const rows = await this.uow.read<Row>(
+    const rows = await this.sql.read<Row>(
       `SELECT ${COLUMNS} FROM med_requests
        WHERE (status IN ('OPEN', 'IN_ANALYSIS') AND respond_by <= $1) OR (status = 'OPEN' AND created_at <= $2)
        ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED`,
@@ -135,7 +136,7 @@ export class TypeormMedRequestRepository extends MedRequestRepository {
 
   async returnsUnfinishedBefore(before: Date, limit: number): Promise<string[]> {
     // Served by ix_med_requests_return_processing.
-    const rows = await this.uow.read<{ id: string }>(
+    const rows = await this.sql.read<{ id: string }>(
       `SELECT id FROM med_requests WHERE return_status = 'processing' AND responded_at <= $1 ORDER BY responded_at LIMIT $2`,
       [before, limit],
     );

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
+import { SqlSession } from '../../../../shared/persistence/sql-session.js';
 import { WebhookSecretVault, type ReencryptedBatch } from '../../application/webhook-secret-vault.js';
 import { SecretCipher, UnreadableSecretError } from './secret-cipher.js';
 
@@ -18,9 +18,9 @@ interface Moved {
 
 /** The secrets of `webhooks` moved to the current key, one compare-and-set UPDATE per batch (no lock held meanwhile). */
 @Injectable()
-export class TypeormWebhookSecretVault extends WebhookSecretVault {
+export class SqlWebhookSecretVault extends WebhookSecretVault {
   constructor(
-    private readonly uow: TypeOrmUnitOfWork,
+    private readonly sql: SqlSession,
     private readonly cipher: SecretCipher,
   ) {
     super();
@@ -32,7 +32,7 @@ export class TypeormWebhookSecretVault extends WebhookSecretVault {
 
   async reencryptBatch(afterId: string | null, limit: number): Promise<ReencryptedBatch> {
     // `starts_with(NULL, …)` is NULL: a webhook without a previous secret is picked for its current one only.
-    const rows = await this.uow.read<StoredSecrets>(
+    const rows = await this.sql.read<StoredSecrets>(
       `SELECT id, secret_enc AS "secretEnc", previous_secret_enc AS "previousSecretEnc" FROM webhooks
        WHERE ($1::uuid IS NULL OR id > $1::uuid) AND (NOT starts_with(secret_enc, $2) OR NOT starts_with(previous_secret_enc, $2))
        ORDER BY id LIMIT $3`,
@@ -68,20 +68,19 @@ export class TypeormWebhookSecretVault extends WebhookSecretVault {
 
   /** The new values, each only where the row still holds what was read; the ids written. */
   private async write(changed: { row: StoredSecrets; secret: Moved; previous: Moved | null }[]): Promise<string[]> {
-    const rows = await this.uow.run(() =>
-      this.uow.read<{ id: string }>(
-        `UPDATE webhooks w SET secret_enc = v.secret_enc, previous_secret_enc = v.previous_secret_enc
-         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[]) AS v(id, secret_enc, previous_secret_enc, was_secret, was_previous)
-         WHERE w.id = v.id AND w.secret_enc = v.was_secret AND w.previous_secret_enc IS NOT DISTINCT FROM v.was_previous
-         RETURNING w.id`,
-        [
-          changed.map((c) => c.row.id),
-          changed.map((c) => c.secret.value),
-          changed.map((c) => c.previous?.value ?? null),
-          changed.map((c) => c.row.secretEnc),
-          changed.map((c) => c.row.previousSecretEnc),
-        ],
-      ),
+    // One statement: atomic on its own (or part of the caller's unit of work, if there is one).
+    const rows = await this.sql.read<{ id: string }>(
+      `UPDATE webhooks w SET secret_enc = v.secret_enc, previous_secret_enc = v.previous_secret_enc
+       FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[]) AS v(id, secret_enc, previous_secret_enc, was_secret, was_previous)
+       WHERE w.id = v.id AND w.secret_enc = v.was_secret AND w.previous_secret_enc IS NOT DISTINCT FROM v.was_previous
+       RETURNING w.id`,
+      [
+        changed.map((c) => c.row.id),
+        changed.map((c) => c.secret.value),
+        changed.map((c) => c.previous?.value ?? null),
+        changed.map((c) => c.row.secretEnc),
+        changed.map((c) => c.row.previousSecretEnc),
+      ],
     );
     return rows.map((r) => r.id);
   }

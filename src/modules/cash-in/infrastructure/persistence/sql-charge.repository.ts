@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Money } from '../../../../shared/money/money.js';
-import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
+import { SqlSession } from '../../../../shared/persistence/sql-session.js';
 import { ChargeRepository } from '../../application/charge.repository.js';
 import { Charge, type ChargeStatus } from '../../domain/charge.aggregate.js';
 import type { ChargeOrmEntity } from './charge.orm-entity.js';
@@ -27,14 +27,14 @@ function toDomain(r: Row): Charge {
 const json = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
 
 @Injectable()
-export class TypeormChargeRepository extends ChargeRepository {
-  constructor(private readonly uow: TypeOrmUnitOfWork) {
+export class SqlChargeRepository extends ChargeRepository {
+  constructor(private readonly sql: SqlSession) {
     super();
   }
 
   async insert(charge: Charge): Promise<void> {
     const c = charge.snapshot;
-    await this.uow.write(
+    await this.sql.write(
       `INSERT INTO cash_in_charges (id, client_id, account_id, txid, reference, description, amount, pix_key, pix_key_type,
          expected_payer, expires_at, due_date, terms, details, metadata, qr_code_text, registry_document_id, status,
          created_at, updated_at)
@@ -66,7 +66,7 @@ export class TypeormChargeRepository extends ChargeRepository {
 
   async update(charge: Charge): Promise<void> {
     const c = charge.snapshot;
-    await this.uow.write(
+    await this.sql.write(
       `UPDATE cash_in_charges SET status = $2, paid_amount = $3, end_to_end_id = $4, payer = $5::jsonb, paid_at = $6,
               cancelled_at = $7, expired_at = $8, updated_at = $9
        WHERE id = $1`,
@@ -75,18 +75,18 @@ export class TypeormChargeRepository extends ChargeRepository {
   }
 
   async lock(id: string): Promise<Charge | null> {
-    const [row] = await this.uow.read<Row>(`SELECT ${COLUMNS} FROM cash_in_charges WHERE id = $1 FOR UPDATE`, [id]);
+    const [row] = await this.sql.read<Row>(`SELECT ${COLUMNS} FROM cash_in_charges WHERE id = $1 FOR UPDATE`, [id]);
     return row ? toDomain(row) : null;
   }
 
   async findById(id: string): Promise<Charge | null> {
-    const [row] = await this.uow.read<Row>(`SELECT ${COLUMNS} FROM cash_in_charges WHERE id = $1`, [id]);
+    const [row] = await this.sql.read<Row>(`SELECT ${COLUMNS} FROM cash_in_charges WHERE id = $1`, [id]);
     return row ? toDomain(row) : null;
   }
 
   async lockLapsed(now: Date, limit: number): Promise<Charge[]> {
     // Served by ix_cash_in_charges_pending_expiry.
-    const rows = await this.uow.read<Row>(
+    const rows = await this.sql.read<Row>(
       `SELECT ${COLUMNS} FROM cash_in_charges WHERE status = 'pending' AND expires_at <= $1
        ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
       [now, limit],

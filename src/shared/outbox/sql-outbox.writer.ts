@@ -1,20 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import type { DomainEvent } from '../domain/domain-event.js';
-import { TypeOrmUnitOfWork } from '../persistence/typeorm-unit-of-work.js';
+import { SqlSession } from '../persistence/sql-session.js';
+import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { OutboxWriter } from './outbox.writer.js';
 
 /** Inserts outbox rows in the caller's transaction; refuses to write outside one. */
 @Injectable()
-export class TypeOrmOutboxWriter extends OutboxWriter {
-  constructor(private readonly uow: TypeOrmUnitOfWork) {
+export class SqlOutboxWriter extends OutboxWriter {
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly sql: SqlSession,
+  ) {
     super();
   }
 
   async append(events: DomainEvent[]): Promise<void> {
     if (events.length === 0) return;
     if (!this.uow.inTransaction()) throw new Error('OutboxWriter.append must run inside UnitOfWork.run');
-    // Plain SQL, every event in one statement, sent with the transaction's next round trip.
-    await this.uow.write(
+    // Every event in one statement.
+    await this.sql.write(
       `INSERT INTO outbox_messages (event_type, aggregate_id, client_id, payload, webhook)
        SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::uuid[], $4::jsonb[], $5::boolean[])`,
       [

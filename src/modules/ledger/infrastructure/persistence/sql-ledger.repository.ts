@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { In } from 'typeorm';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { Money } from '../../../../shared/money/money.js';
-import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
+import { SqlSession } from '../../../../shared/persistence/sql-session.js';
 import { AccountBalance } from '../../domain/account-balance.value-object.js';
 import type { JournalDraft } from '../../domain/journal.js';
 import {
@@ -13,23 +12,40 @@ import {
   type StoredBalance,
 } from '../../application/ledger.repository.js';
 
-import { LedgerAccountOrmEntity } from './ledger-account.orm-entity.js';
-import { LedgerEntryOrmEntity } from './ledger-entry.orm-entity.js';
+/** A ledger_entries row as entriesForTransactions selects it: money as text. */
+interface EntryRow {
+  transaction_id: string | null;
+  account_id: string;
+  operation_type: string;
+  amount: string;
+  status: string;
+  available_before: string;
+  available_after: string;
+  blocked_before: string;
+  blocked_after: string;
+  created_at: Date;
+}
 
 @Injectable()
-export class TypeormLedgerRepository extends LedgerRepository {
-  constructor(private readonly uow: TypeOrmUnitOfWork) {
+export class SqlLedgerRepository extends LedgerRepository {
+  constructor(private readonly sql: SqlSession) {
     super();
   }
 
   async openAccount(accountId: string, clientId: string): Promise<void> {
-    await this.uow.manager().insert(LedgerAccountOrmEntity, { id: accountId, clientId, available: Money.zero(), blocked: Money.zero() });
+    // updated_at takes its column default, now().
+    await this.sql.write(`INSERT INTO ledger_accounts (id, client_id, available, blocked) VALUES ($1, $2, $3, $4)`, [
+      accountId,
+      clientId,
+      Money.zero().toFixed6(),
+      Money.zero().toFixed6(),
+    ]);
   }
 
   async lockBalances(accountIds: string[]): Promise<Map<string, AccountBalance>> {
     // Plain SQL on the hot path: one round trip, no entity hydration. Sorted by id, so two movements
     // over the same accounts always lock them in the same order.
-    const rows = await this.uow.read<{ id: string; available: string; blocked: string }>(
+    const rows = await this.sql.read<{ id: string; available: string; blocked: string }>(
       `SELECT id, available::text, blocked::text FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`,
       [accountIds],
     );
@@ -39,14 +55,14 @@ export class TypeormLedgerRepository extends LedgerRepository {
 
   /**
    * The journal, its postings, its entries and the new balances in ONE statement (data-modifying CTEs
-   * all run, in one snapshot), sent with the transaction's next round trip: the journal's id is made
-   * here, so nothing waits for an answer while the balance rows are locked.
+   * all run, in one snapshot), so a journal costs one round trip. The journal's id is made here, so the
+   * statement needs no answer but its success.
    */
   async saveJournal(transactionId: string | null, description: string, draft: JournalDraft): Promise<string> {
     const { postings, entries } = draft;
     const balances = [...draft.balances];
     const journalId = randomUUID();
-    await this.uow.write(
+    await this.sql.write(
       `WITH j AS (
          INSERT INTO journals (id, transaction_id, description) VALUES ($17, $1, $2) RETURNING id
        ), p AS (
@@ -93,9 +109,10 @@ export class TypeormLedgerRepository extends LedgerRepository {
 
   async findBalance(accountId: string): Promise<StoredBalance | null> {
     // The balance read: plain SQL, one primary-key probe.
-    const [row]: { id: string; client_id: string; available: string; blocked: string; updated_at: Date }[] = await this.uow
-      .manager()
-      .query(`SELECT id, client_id, available::text, blocked::text, updated_at FROM ledger_accounts WHERE id = $1`, [accountId]);
+    const [row] = await this.sql.read<{ id: string; client_id: string; available: string; blocked: string; updated_at: Date }>(
+      `SELECT id, client_id, available::text, blocked::text, updated_at FROM ledger_accounts WHERE id = $1`,
+      [accountId],
+    );
     if (!row) return null;
     return {
       accountId: row.id,
@@ -106,31 +123,33 @@ export class TypeormLedgerRepository extends LedgerRepository {
   }
 
   async entriesForTransactions(transactionIds: string[]): Promise<LedgerEntryView[]> {
-    const rows = await this.uow.manager().find(LedgerEntryOrmEntity, {
-      where: { transactionId: In(transactionIds) },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    const rows = await this.sql.read<EntryRow>(
+      `SELECT transaction_id, account_id, operation_type, amount::text, status, available_before::text, available_after::text,
+              blocked_before::text, blocked_after::text, created_at
+       FROM ledger_entries WHERE transaction_id = ANY($1::uuid[])
+       ORDER BY created_at ASC, id ASC`,
+      [transactionIds],
+    );
     return rows.map((r) => ({
-      transactionId: r.transactionId,
-      accountId: r.accountId,
-      operationType: r.operationType,
-      amount: r.amount.toFixed6(),
+      transactionId: r.transaction_id,
+      accountId: r.account_id,
+      operationType: r.operation_type,
+      amount: Money.of(r.amount).toFixed6(),
       status: r.status,
-      availableBefore: r.availableBefore.toFixed6(),
-      availableAfter: r.availableAfter.toFixed6(),
-      blockedBefore: r.blockedBefore.toFixed6(),
-      blockedAfter: r.blockedAfter.toFixed6(),
-      createdAt: r.createdAt,
+      availableBefore: Money.of(r.available_before).toFixed6(),
+      availableAfter: Money.of(r.available_after).toFixed6(),
+      blockedBefore: Money.of(r.blocked_before).toFixed6(),
+      blockedAfter: Money.of(r.blocked_after).toFixed6(),
+      createdAt: r.created_at,
     }));
   }
 
   /** Double entry holds when every journal sums to zero and each stored balance equals its postings. */
   async verify(ownIspb: string): Promise<LedgerVerification> {
-    const m = this.uow.manager();
-    const unbalanced: { journal_id: string }[] = await m.query(
+    const unbalanced = await this.sql.read<{ journal_id: string }>(
       `SELECT journal_id FROM postings GROUP BY journal_id HAVING SUM(amount) <> 0 LIMIT 100`,
     );
-    const mismatched: { id: string }[] = await m.query(`
+    const mismatched = await this.sql.read<{ id: string }>(`
       SELECT a.id FROM ledger_accounts a
       LEFT JOIN (
         SELECT account_id,
@@ -144,7 +163,7 @@ export class TypeormLedgerRepository extends LedgerRepository {
     // An on-us payment (its receiver's institution is this one) moves money between two client accounts:
     // whatever its journals post to the settlement account (the payer's capture, the receiver's credit,
     // under every transaction sharing its end-to-end id) must cancel out.
-    const stranded: { end_to_end_id: string }[] = await m.query(
+    const stranded = await this.sql.read<{ end_to_end_id: string }>(
       // Set-based (one pass, hash joins) rather than a subquery per payment, whose plan degrades badly
       // when the statistics lag behind a fast-growing journal.
       `WITH on_us AS (
@@ -159,8 +178,9 @@ export class TypeormLedgerRepository extends LedgerRepository {
        LIMIT 100`,
       [ownIspb],
     );
-    const [{ journals }] = await m.query(`SELECT COUNT(*)::text AS journals FROM journals`);
-    const [{ accounts }] = await m.query(`SELECT COUNT(*)::text AS accounts FROM ledger_accounts`);
+    // A COUNT always answers one row.
+    const { journals } = (await this.sql.read<{ journals: string }>(`SELECT COUNT(*)::text AS journals FROM journals`))[0]!;
+    const { accounts } = (await this.sql.read<{ accounts: string }>(`SELECT COUNT(*)::text AS accounts FROM ledger_accounts`))[0]!;
     return {
       balanced: unbalanced.length === 0 && mismatched.length === 0 && stranded.length === 0,
       journalsChecked: Number(journals),

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
+import { SqlSession } from '../../../../shared/persistence/sql-session.js';
 import { WebhookRepository } from '../../application/webhook.repository.js';
 import { Webhook, type WebhookStatus, type WebhookSubscriber } from '../../domain/webhook.aggregate.js';
 import type { WebhookOrmEntity } from './webhook.orm-entity.js';
@@ -12,11 +12,11 @@ const COLUMNS = `id, client_id AS "clientId", url, events, status, disabled_reas
   from_event_row::text AS "fromEventRow", created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 @Injectable()
-export class TypeormWebhookRepository extends WebhookRepository {
-  private readonly logger = new Logger(TypeormWebhookRepository.name);
+export class SqlWebhookRepository extends WebhookRepository {
+  private readonly logger = new Logger(SqlWebhookRepository.name);
 
   constructor(
-    private readonly uow: TypeOrmUnitOfWork,
+    private readonly sql: SqlSession,
     private readonly cipher: SecretCipher,
   ) {
     super();
@@ -63,7 +63,7 @@ export class TypeormWebhookRepository extends WebhookRepository {
 
   async insert(webhook: Webhook): Promise<void> {
     const w = webhook.snapshot;
-    await this.uow.write(
+    await this.sql.write(
       `INSERT INTO webhooks (id, client_id, url, events, status, disabled_reason, secret_enc, previous_secret_enc,
          previous_secret_expires_at, from_event_row, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, (SELECT COALESCE(max(id), 0) FROM outbox_messages), $10, $11)`,
@@ -73,7 +73,7 @@ export class TypeormWebhookRepository extends WebhookRepository {
 
   async update(webhook: Webhook): Promise<void> {
     const w = webhook.snapshot;
-    await this.uow.write(`UPDATE webhooks SET url = $2, events = $3, status = $4, disabled_reason = $5, updated_at = $6 WHERE id = $1`, [
+    await this.sql.write(`UPDATE webhooks SET url = $2, events = $3, status = $4, disabled_reason = $5, updated_at = $6 WHERE id = $1`, [
       w.id,
       w.url,
       w.events,
@@ -85,14 +85,14 @@ export class TypeormWebhookRepository extends WebhookRepository {
 
   async updateSecrets(webhook: Webhook): Promise<void> {
     const w = webhook.snapshot;
-    await this.uow.write(
+    await this.sql.write(
       `UPDATE webhooks SET secret_enc = $2, previous_secret_enc = $3, previous_secret_expires_at = $4, updated_at = $5 WHERE id = $1`,
       [w.id, ...this.secretColumns(webhook), w.updatedAt],
     );
   }
 
   async find(clientId: string, id: string): Promise<Webhook | null> {
-    const [row] = await this.uow.read<Row>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL`, [
+    const [row] = await this.sql.read<Row>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL`, [
       id,
       clientId,
     ]);
@@ -100,7 +100,7 @@ export class TypeormWebhookRepository extends WebhookRepository {
   }
 
   async lock(clientId: string, id: string): Promise<Webhook | null> {
-    const [row] = await this.uow.read<Row>(
+    const [row] = await this.sql.read<Row>(
       `SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL FOR UPDATE`,
       [id, clientId],
     );
@@ -108,12 +108,12 @@ export class TypeormWebhookRepository extends WebhookRepository {
   }
 
   async findById(id: string): Promise<Webhook | null> {
-    const [row] = await this.uow.read<Row>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND deleted_at IS NULL`, [id]);
+    const [row] = await this.sql.read<Row>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND deleted_at IS NULL`, [id]);
     return row ? this.toDomain(row) : null;
   }
 
   async listByClient(clientId: string): Promise<Webhook[]> {
-    const rows = await this.uow.read<Row>(
+    const rows = await this.sql.read<Row>(
       `SELECT ${COLUMNS} FROM webhooks WHERE client_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`,
       [clientId],
     );
@@ -122,28 +122,25 @@ export class TypeormWebhookRepository extends WebhookRepository {
 
   async countForUpdate(clientId: string): Promise<number> {
     // A transaction-scoped advisory lock per client serialises registrations (released at commit).
-    await this.uow.read(`SELECT pg_advisory_xact_lock(hashtextextended('webhooks:' || $1::text, 0))`, [clientId]);
-    const [row] = await this.uow.read<{ n: number }>(
+    await this.sql.read(`SELECT pg_advisory_xact_lock(hashtextextended('webhooks:' || $1::text, 0))`, [clientId]);
+    const [row] = await this.sql.read<{ n: number }>(
       `SELECT count(*)::int AS n FROM webhooks WHERE client_id = $1 AND deleted_at IS NULL`,
       [clientId],
     );
     return row?.n ?? 0;
   }
 
-  softDelete(clientId: string, id: string, now: Date): Promise<boolean> {
-    // In a transaction, `read` answers the RETURNING rows (outside one, TypeORM answers [rows, count] for an UPDATE).
-    return this.uow.run(async () => {
-      const rows = await this.uow.read<{ id: string }>(
-        `UPDATE webhooks SET deleted_at = $3, updated_at = $3 WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL RETURNING id`,
-        [id, clientId, now],
-      );
-      return rows.length === 1;
-    });
+  async softDelete(clientId: string, id: string, now: Date): Promise<boolean> {
+    const deleted = await this.sql.write(
+      `UPDATE webhooks SET deleted_at = $3, updated_at = $3 WHERE id = $1 AND client_id = $2 AND deleted_at IS NULL`,
+      [id, clientId, now],
+    );
+    return deleted === 1;
   }
 
   activeOf(clientIds: string[]): Promise<WebhookSubscriber[]> {
     // Served by ix_webhooks_client. No secret is decrypted here: dispatching never depends on the key.
-    return this.uow.read<WebhookSubscriber>(
+    return this.sql.read<WebhookSubscriber>(
       `SELECT id, client_id AS "clientId", events, from_event_row::text AS "fromEventRow"
        FROM webhooks WHERE client_id = ANY($1::uuid[]) AND status = 'active' AND deleted_at IS NULL`,
       [clientIds],

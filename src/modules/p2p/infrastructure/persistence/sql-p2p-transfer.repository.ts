@@ -1,18 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { TypeOrmUnitOfWork } from '../../../../shared/persistence/typeorm-unit-of-work.js';
+import { SqlSession } from '../../../../shared/persistence/sql-session.js';
 import { P2pTransferRepository } from '../../application/p2p-transfer.repository.js';
 import type { P2pTransfer } from '../../domain/p2p-transfer.aggregate.js';
 
 @Injectable()
-export class TypeormP2pTransferRepository extends P2pTransferRepository {
-  constructor(private readonly uow: TypeOrmUnitOfWork) {
+export class SqlP2pTransferRepository extends P2pTransferRepository {
+  constructor(private readonly sql: SqlSession) {
     super();
   }
 
   async insert(transfer: P2pTransfer): Promise<void> {
-    // Plain SQL, sent with the transaction's next round trip: this insert is in every transfer.
+    // Sent at once, in the caller's transaction; it resolves when Postgres has answered it.
     const t = transfer.snapshot;
-    await this.uow.write(
+    await this.sql.write(
       `INSERT INTO p2p_transfers (id, receiver_transaction_id, end_to_end_id, payer_client_id, payer_account_id, payee_client_id,
          payee_account_id, amount, description, external_id, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { Money } from '../../../../shared/money/money.js';
+import { SqlSession } from '../../../../shared/persistence/sql-session.js';
+import { AccountLimitsRepository } from '../../application/account-limits.repository.js';
+import type { CapOverrides } from '../../domain/default-limits.js';
+import { LIMIT_PERIODS, type LimitPeriod, type LimitType } from '../../domain/limit-kinds.js';
+
+/** The caps of one row, each as numeric text (null: the default), by limit period. */
+type CapsRow = Record<LimitPeriod, string | null>;
+
+/** One statement per period, each naming its own column: no column name is ever put together at run time. */
+const SET_CAP: Record<LimitPeriod, string> = {
+  daytime: `INSERT INTO account_limits (account_id, type, daytime_limit, updated_at) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (account_id, type) DO UPDATE SET daytime_limit = EXCLUDED.daytime_limit, updated_at = EXCLUDED.updated_at`,
+  nighttime: `INSERT INTO account_limits (account_id, type, nighttime_limit, updated_at) VALUES ($1, $2, $3, $4)
+              ON CONFLICT (account_id, type) DO UPDATE SET nighttime_limit = EXCLUDED.nighttime_limit, updated_at = EXCLUDED.updated_at`,
+  daily: `INSERT INTO account_limits (account_id, type, daily_limit, updated_at) VALUES ($1, $2, $3, $4)
+          ON CONFLICT (account_id, type) DO UPDATE SET daily_limit = EXCLUDED.daily_limit, updated_at = EXCLUDED.updated_at`,
+  monthly: `INSERT INTO account_limits (account_id, type, monthly_limit, updated_at) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (account_id, type) DO UPDATE SET monthly_limit = EXCLUDED.monthly_limit, updated_at = EXCLUDED.updated_at`,
+};
+
+function overridesOf(row: CapsRow): CapOverrides {
+  const out: CapOverrides = {};
+  for (const period of LIMIT_PERIODS) {
+    const value = row[period];
+    if (value !== null) out[period] = Money.of(value);
+  }
+  return out;
+}
+
+@Injectable()
+export class SqlAccountLimitsRepository extends AccountLimitsRepository {
+  constructor(private readonly sql: SqlSession) {
+    super();
+  }
+
+  /** In every payment's transaction: one primary-key probe. */
+  async overridesFor(accountId: string, type: LimitType): Promise<CapOverrides> {
+    const [row] = await this.sql.read<CapsRow>(
+      `SELECT daytime_limit::text AS daytime, nighttime_limit::text AS nighttime, daily_limit::text AS daily,
+              monthly_limit::text AS monthly
+       FROM account_limits WHERE account_id = $1 AND type = $2`,
+      [accountId, type],
+    );
+    return row ? overridesOf(row) : {};
+  }
+
+  async overrides(accountId: string): Promise<Partial<Record<LimitType, CapOverrides>>> {
+    const rows = await this.sql.read<CapsRow & { type: LimitType }>(
+      `SELECT type, daytime_limit::text AS daytime, nighttime_limit::text AS nighttime, daily_limit::text AS daily,
+              monthly_limit::text AS monthly
+       FROM account_limits WHERE account_id = $1`,
+      [accountId],
+    );
+    return Object.fromEntries(rows.map((r) => [r.type, overridesOf(r)]));
+  }
+
+  async setCap(accountId: string, type: LimitType, period: LimitPeriod, amount: Money, now: Date): Promise<void> {
+    const statement = SET_CAP[period];
+    if (!statement) throw new Error(`unknown limit period: ${String(period)}`);
+    await this.sql.write(statement, [accountId, type, amount.toFixed6(), now]);
+  }
+}
