@@ -52,6 +52,10 @@ const toDomain = (r: CashOutRow): CashOut =>
     updatedAt: r.updated_at,
   });
 
+/** The columns every read of a cash-out selects (CashOutRow), money as text. */
+const COLUMNS = `id, client_id, account_id, external_id, amount::text, flow, pix_key, pix_key_type, payer, receiver, end_to_end_id,
+  charge_id, status, error_code, error_message, returned_amount::text, completed_at, created_at, updated_at`;
+
 @Injectable()
 export class SqlCashOutRepository extends CashOutRepository {
   constructor(private readonly sql: SqlSession) {
@@ -99,33 +103,18 @@ export class SqlCashOutRepository extends CashOutRepository {
   }
 
   async findById(id: string): Promise<CashOut | null> {
-    const [row] = await this.sql.read<CashOutRow>(
-      `SELECT id, client_id, account_id, external_id, amount::text, flow, pix_key, pix_key_type, payer, receiver, end_to_end_id,
-              charge_id, status, error_code, error_message, returned_amount::text, completed_at, created_at, updated_at
-       FROM cash_outs WHERE id = $1`,
-      [id],
-    );
+    const [row] = await this.sql.read<CashOutRow>(`SELECT ${COLUMNS} FROM cash_outs WHERE id = $1`, [id]);
     return row ? toDomain(row) : null;
   }
 
   async findByEndToEndId(endToEndId: string): Promise<CashOut | null> {
-    const [row] = await this.sql.read<CashOutRow>(
-      `SELECT id, client_id, account_id, external_id, amount::text, flow, pix_key, pix_key_type, payer, receiver, end_to_end_id,
-              charge_id, status, error_code, error_message, returned_amount::text, completed_at, created_at, updated_at
-       FROM cash_outs WHERE end_to_end_id = $1`,
-      [endToEndId],
-    );
+    const [row] = await this.sql.read<CashOutRow>(`SELECT ${COLUMNS} FROM cash_outs WHERE end_to_end_id = $1`, [endToEndId]);
     return row ? toDomain(row) : null;
   }
 
   /** Twice in every settlement: plain SQL, one primary-key probe with its row lock. */
   async lock(id: string): Promise<CashOut | null> {
-    const [row] = await this.sql.read<CashOutRow>(
-      `SELECT id, client_id, account_id, external_id, amount::text, flow, pix_key, pix_key_type, payer, receiver, end_to_end_id,
-              charge_id, status, error_code, error_message, returned_amount::text, completed_at, created_at, updated_at
-       FROM cash_outs WHERE id = $1 FOR UPDATE`,
-      [id],
-    );
+    const [row] = await this.sql.read<CashOutRow>(`SELECT ${COLUMNS} FROM cash_outs WHERE id = $1 FOR UPDATE`, [id]);
     return row ? toDomain(row) : null;
   }
 
