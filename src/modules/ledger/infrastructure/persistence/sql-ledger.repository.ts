@@ -58,8 +58,8 @@ export class SqlLedgerRepository extends LedgerRepository {
    * all run, in one snapshot). The journal's id is made here, so the statement needs no answer.
    *
    * It is sent and not awaited: it travels with the transaction's next statements or its COMMIT, so the
-   * balance rows locked by `lockBalances` are held one round trip less (measured: a third more cash-outs a
-   * second on one account). It carries no refusal: the balances were computed under that lock and a
+   * balance rows locked by `lockBalances` are held one round trip less (docs/decisions.md, "The money
+   * path's round trips"). It carries no refusal: the balances were computed under that lock and a
    * movement's refusals (INSUFFICIENT_FUNDS) were decided before it. Its only possible failure is a broken
    * invariant (docs/decisions.md, "The database guards what the code guards"); that error fails the next awaited
    * statement and the commit, as SqlSession promises, and nothing of the transaction is kept.
