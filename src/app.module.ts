@@ -32,6 +32,7 @@ import { PrincipalGuard } from './shared/auth/principal.guard.js';
 import { HttpExceptionFilter } from './shared/errors/http-exception.filter.js';
 import { SharedModule } from './shared/shared.module.js';
 import { MetricsModule } from './shared/metrics/metrics.module.js';
+import { completionFields } from './shared/logging/access-log.js';
 import { errorForLog, redactUrl } from './shared/logging/redaction.js';
 import type { Clock } from './shared/time/clock.js';
 
@@ -57,9 +58,10 @@ export class AppModule {
         req: (req: { id?: string; method?: string; url?: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
         err: errorForLog,
       },
-      customProps: (req: IncomingMessage) => ({
-        principal: (req as IncomingMessage & { principal?: { id: string } }).principal?.id,
-      }),
+      // The caller's id goes into the completion line itself: no child loggers per request for it.
+      customSuccessObject: (req: IncomingMessage, _res: unknown, fields: Record<string, unknown>) => completionFields(req, fields),
+      customErrorObject: (req: IncomingMessage, _res: unknown, _err: Error, fields: Record<string, unknown>) =>
+        completionFields(req, fields),
       // Below info, request lines are not logged at all (no per-request work for them).
       autoLogging: ['trace', 'debug', 'info'].includes(config.logLevel),
     };

@@ -1,3 +1,5 @@
+import { jest } from '@jest/globals';
+import { Socket } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { DomainError } from '../../src/shared/errors/domain-error.js';
@@ -153,6 +155,27 @@ describe('PipelinedUnitOfWork (e2e)', () => {
     const idle = uow.roundTrips;
     await uow.run(async () => 'nothing to send');
     expect(uow.roundTrips).toBe(idle);
+  });
+
+  it('statements called in the same tick leave in one socket write, BEGIN with them', async () => {
+    // Counts what reaches the kernel: a corked socket hands its buffered chunks to _writev in one call.
+    const socket = Socket.prototype as unknown as { _writev: (...a: unknown[]) => unknown; _write: (...a: unknown[]) => unknown };
+    const writev = jest.spyOn(socket, '_writev');
+    const write = jest.spyOn(socket, '_write');
+    try {
+      await uow.run(async () => {
+        writev.mockClear();
+        write.mockClear();
+        const together = Promise.all([insert(1), insert(2), insert(3), uow.read(`SELECT count(*) FROM ${table}`)]);
+        expect(writev.mock.calls.length + write.mock.calls.length).toBe(0); // held until the tick ends
+        await together;
+        expect(writev.mock.calls.length + write.mock.calls.length).toBe(1);
+      });
+    } finally {
+      writev.mockRestore();
+      write.mockRestore();
+    }
+    expect(await ids()).toEqual([1, 2, 3]);
   });
 
   it('each statement text is prepared once per connection by the driver and executed by name after that', async () => {

@@ -4,12 +4,26 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import { principalFromClaims, TokenService, type TokenClaims } from './token.service.js';
 import type { Principal } from './principal.js';
 
+/** The bearer token of a request, read as passport-jwt reads it (the guard's token cache uses the same text). */
+export const bearerTokenOf = ExtractJwt.fromAuthHeaderAsBearerToken();
+
+/**
+ * What a verified token tells the guard besides its principal (passport hands it over as `info`): until
+ * when the token may be reused without verifying it again. Undefined for a token without a numeric `exp`,
+ * or with an `nbf` (ours carry none): those are verified every time.
+ */
+export interface VerifiedTokenInfo {
+  exp: number | undefined;
+}
+
+type VerifiedClaims = Partial<TokenClaims> & { exp?: unknown; nbf?: unknown };
+
 /** passport-jwt verifies signature, `exp` and the HS256 algorithm (so `alg: none` is refused). */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(tokens: TokenService) {
     super({
-      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      jwtFromRequest: bearerTokenOf,
       ignoreExpiration: false,
       algorithms: ['HS256'],
       // jsonwebtoken accepts a KeyObject; the typings only list string | Buffer.
@@ -17,7 +31,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  validate(claims: Partial<TokenClaims>): Principal | false {
-    return principalFromClaims(claims) ?? false;
+  validate(claims: VerifiedClaims): [Principal, VerifiedTokenInfo] | false {
+    const principal = principalFromClaims(claims);
+    if (!principal) return false;
+    const exp = typeof claims.exp === 'number' && claims.nbf === undefined ? claims.exp : undefined;
+    return [principal, { exp }];
   }
 }

@@ -1,6 +1,8 @@
+import { jest } from '@jest/globals';
 import type { ExecutionContext } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
+import { Strategy } from 'passport-jwt';
 import type { AppConfig } from '../../config/app.config.js';
 import type { RateLimiterFactory } from '../rate-limit/rate-limiter.js';
 import type { AuthPolicy } from './auth.decorators.js';
@@ -15,12 +17,15 @@ const alice: Principal = { kind: 'client', id: 'c1', keyId: 'key_a', scopes: ['p
 
 class FakeVerifier extends CredentialVerifier {
   static pairChecks = 0;
+  static keyChecks = 0;
+  static keyValid = true;
   async verifyApiKey(keyId: string, secret: string): Promise<Principal | null> {
     FakeVerifier.pairChecks++;
     return keyId === 'key_a' && secret === 'sk_right' ? alice : null;
   }
   async isKeyValidFor(): Promise<boolean> {
-    return true;
+    FakeVerifier.keyChecks++;
+    return FakeVerifier.keyValid;
   }
 }
 
@@ -43,9 +48,11 @@ function context(headers: Record<string, string>) {
   return { ctx, req };
 }
 
+const tokens = new TokenService(new JwtService(), { jwtSecret: 'x'.repeat(32) } as AppConfig);
+
 describe('PrincipalGuard', () => {
   // Registers the app's 'jwt' passport strategy, so the bearer path runs as it does in the app.
-  beforeAll(() => new JwtStrategy(new TokenService(new JwtService(), { jwtSecret: 'x'.repeat(32) } as AppConfig)));
+  beforeAll(() => new JwtStrategy(tokens));
 
   it('takes no API-key header pair in place of a bearer token: the key pair only buys a token', async () => {
     const { ctx } = context({ 'x-key-id': 'key_a', 'x-secret-key': 'sk_right' });
@@ -61,5 +68,69 @@ describe('PrincipalGuard', () => {
     const { ctx } = context({});
     await expect(guardFor(undefined).canActivate(ctx)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(guardFor({ public: true }).canActivate(ctx)).resolves.toBe(true);
+  });
+
+  describe('verified tokens', () => {
+    const policy: AuthPolicy = { scopes: ['pix:cashin:write'], principal: 'client' };
+    // passport-jwt's signature and claims check (jsonwebtoken), which a remembered token skips.
+    const verifications = () => jest.spyOn(Strategy as unknown as { JwtVerifier: (...args: unknown[]) => void }, 'JwtVerifier');
+    const bearer = (token: string) => context({ authorization: `Bearer ${token}` });
+
+    afterEach(() => {
+      jest.restoreAllMocks();
+      FakeVerifier.keyValid = true;
+    });
+
+    it('verifies a token once, then takes it again without passport, still asking whether its key is valid every time', async () => {
+      const guard = guardFor(policy);
+      const verified = verifications();
+      const { token } = tokens.issue(alice);
+      const keyChecksBefore = FakeVerifier.keyChecks;
+      for (let i = 0; i < 3; i++) {
+        const { ctx, req } = bearer(token);
+        await expect(guard.canActivate(ctx)).resolves.toBe(true);
+        expect(req.principal).toEqual(alice);
+      }
+      expect(verified).toHaveBeenCalledTimes(1);
+      expect(FakeVerifier.keyChecks - keyChecksBefore).toBe(3);
+
+      FakeVerifier.keyValid = false;
+      await expect(guard.canActivate(bearer(token).ctx)).rejects.toMatchObject({
+        code: 'INVALID_TOKEN',
+        message: expect.stringMatching(/revoked/),
+      });
+      expect(verified).toHaveBeenCalledTimes(1);
+    });
+
+    it('refuses a remembered token from its exp on, with the answer passport gives', async () => {
+      const issuedAt = Date.UTC(2026, 0, 1);
+      const now = jest.spyOn(Date, 'now').mockReturnValue(issuedAt);
+      const guard = guardFor(policy);
+      const { token, expiresIn } = tokens.issue(alice);
+      await expect(guard.canActivate(bearer(token).ctx)).resolves.toBe(true);
+
+      now.mockReturnValue(issuedAt + expiresIn * 1000 - 1);
+      const verified = verifications();
+      await expect(guard.canActivate(bearer(token).ctx)).resolves.toBe(true);
+      expect(verified).not.toHaveBeenCalled();
+
+      now.mockReturnValue(issuedAt + expiresIn * 1000);
+      await expect(guard.canActivate(bearer(token).ctx)).rejects.toMatchObject({ code: 'INVALID_TOKEN', message: 'Bearer token expired' });
+      expect(verified).toHaveBeenCalledTimes(1);
+    });
+
+    it('never remembers a token that failed verification', async () => {
+      const guard = guardFor(policy);
+      const verified = verifications();
+      const forged = new TokenService(new JwtService(), { jwtSecret: 'y'.repeat(32) } as AppConfig).issue(alice).token;
+      const [header, payload] = tokens.issue(alice).token.split('.');
+      for (const token of [forged, forged, `${header}.${payload}.`, `${header}.${payload}.`]) {
+        await expect(guard.canActivate(bearer(token).ctx)).rejects.toMatchObject({
+          code: 'INVALID_TOKEN',
+          message: 'Invalid bearer token',
+        });
+      }
+      expect(verified).toHaveBeenCalledTimes(4);
+    });
   });
 });

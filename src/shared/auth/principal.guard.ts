@@ -8,9 +8,11 @@ import { PerMinuteBudget, RateLimiterFactory } from '../rate-limit/rate-limiter.
 import { AUTH_POLICY, type AuthPolicy } from './auth.decorators.js';
 import { CredentialThrottle } from './credential-throttle.js';
 import { CredentialVerifier } from './credential-verifier.js';
+import { bearerTokenOf, type VerifiedTokenInfo } from './jwt.strategy.js';
 import type { Principal } from './principal.js';
+import { VerifiedTokenCache } from './verified-token-cache.js';
 
-type AuthedRequest = Request & { principal?: Principal; user?: Principal };
+type AuthedRequest = Request & { principal?: Principal; user?: Principal; authInfo?: unknown };
 
 /**
  * The one global guard: authenticates (bearer JWT, or the API-key pair where allowed), checks the
@@ -22,6 +24,8 @@ export class PrincipalGuard extends AuthGuard('jwt') {
   private readonly budget: PerMinuteBudget;
   /** The token endpoint's failure budgets: an API-key pair sent with a request is a credential check like it. */
   private readonly keyChecks: CredentialThrottle;
+  /** Tokens already verified by passport-jwt: a hit skips the signature check, never the revocation check. */
+  private readonly verifiedTokens = new VerifiedTokenCache();
 
   constructor(
     private readonly reflector: Reflector,
@@ -61,8 +65,17 @@ export class PrincipalGuard extends AuthGuard('jwt') {
     ) {
       return this.byApiKey(req);
     }
-    await super.canActivate(ctx);
-    const principal = req.user as Principal;
+    const token = bearerTokenOf(req);
+    let principal = token ? this.verifiedTokens.get(token) : undefined;
+    if (principal) {
+      req.user = principal;
+    } else {
+      // passport-jwt verifies it (or refuses it through handleRequest); only a verified token is remembered.
+      await super.canActivate(ctx);
+      principal = req.user as Principal;
+      const exp = (req.authInfo as VerifiedTokenInfo | undefined)?.exp;
+      if (token && exp !== undefined) this.verifiedTokens.set(token, principal, exp);
+    }
     if (!(await this.verifier.isKeyValidFor(principal))) {
       throw new DomainError('INVALID_TOKEN', "The API key behind this token was revoked or is not the token subject's");
     }
