@@ -251,7 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appRole: role,
     migrationsRun: bool('MIGRATIONS_RUN', true, env),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    // A fallback: new outbox rows wake the relay through LISTEN/NOTIFY.
+    // A fallback: the process committing new outbox rows wakes the relays (OutboxSignal).
     outboxPollMs: int('OUTBOX_POLL_MS', 1000, env),
     // Defaults keep a timed-out payment within 30 s of creation: 4 tries of at most 3 s, waits of 1 s,
     // 2 s and 4 s between them (docs/decisions.md, "Settlement budget").

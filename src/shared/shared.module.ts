@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app.config.js';
 import { JwtStrategy } from './auth/jwt.strategy.js';
 import { TokenService } from './auth/token.service.js';
 import { OutboxRelay } from './outbox/outbox.relay.js';
+import { OutboxSignal } from './outbox/outbox-signal.js';
 import { OutboxWriter } from './outbox/outbox.writer.js';
 import { SqlOutboxWriter } from './outbox/sql-outbox.writer.js';
 import { PipelinedUnitOfWork } from './persistence/pipelined-unit-of-work.js';
@@ -63,6 +64,7 @@ import { RedisConnection } from './redis/redis.provider.js';
     { provide: SqlSession, useExisting: PipelinedUnitOfWork },
     SqlOutboxWriter,
     { provide: OutboxWriter, useExisting: SqlOutboxWriter },
+    OutboxSignal,
     OutboxRelay,
     WebhookEventFeed,
     QueueRoutes,
@@ -79,6 +81,7 @@ import { RedisConnection } from './redis/redis.provider.js';
     SqlSession,
     SqlOutboxWriter,
     OutboxWriter,
+    OutboxSignal,
     OutboxRelay,
     WebhookEventFeed,
     QueueRoutes,

@@ -20,6 +20,7 @@ import { Webhooks1764000000000 } from './1764000000000-webhooks.js';
 import { IdempotencyRawAnswer1764010000000 } from './1764010000000-idempotency-raw-answer.js';
 import { QueueBoardScopes1764020000000 } from './1764020000000-queue-board-scopes.js';
 import { MedReturnStatus1764040000000 } from './1764040000000-med-return-status.js';
+import { OutboxSignal1764050000000 } from './1764050000000-outbox-signal.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   IdempotencyRawAnswer1764010000000,
   QueueBoardScopes1764020000000,
   MedReturnStatus1764040000000,
+  OutboxSignal1764050000000,
 ];

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import pg from 'pg';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { JobPublisher } from '../queue/job-publisher.js';
 import { SqlSession } from '../persistence/sql-session.js';
@@ -7,6 +6,7 @@ import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { inBackgroundLane } from '../persistence/work-lane.js';
 import { QueueRoutes } from '../queue/queue-routes.js';
 import { DrainLoop } from './drain-loop.js';
+import { OutboxSignal } from './outbox-signal.js';
 
 const BATCH = 100;
 
@@ -26,12 +26,11 @@ interface RelayedRow {
  * SKIP LOCKED so several relays never publish the same row at once; the job id is the row id, so a
  * crash between publish and commit re-publishes a job Bull already has, which it ignores.
  * Webhook delivery is not routed here: webhook events keep their own cursor (`webhook_dispatched_at`,
- * WebhookEventFeed) for the webhook dispatcher, which this relay's notifications wake too.
+ * WebhookEventFeed) for the webhook dispatcher, which the same commit signal wakes too.
  */
 @Injectable()
 export class OutboxRelay extends DrainLoop {
-  private listener: pg.Client | undefined;
-  /** Other loops woken by the same notification (the webhook dispatcher). */
+  /** Other loops woken by the same signal (the webhook dispatcher). */
   private readonly followers: (() => void)[] = [];
 
   constructor(
@@ -39,6 +38,7 @@ export class OutboxRelay extends DrainLoop {
     private readonly sql: SqlSession,
     private readonly publisher: JobPublisher,
     private readonly routes: QueueRoutes,
+    private readonly signal: OutboxSignal,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super({ appRole: config.appRole, pollMs: config.outboxPollMs, batch: BATCH, what: 'outbox relay' });
@@ -46,46 +46,18 @@ export class OutboxRelay extends DrainLoop {
 
   override onApplicationBootstrap(): void {
     if (this.config.appRole === 'api') return;
-    void this.listen(); // never rejects: a failed connect goes to the client's 'error' handler (log, retry)
-    super.onApplicationBootstrap();
-  }
-
-  override async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    await this.listener?.end().catch(() => undefined);
-    await super.onApplicationShutdown();
-  }
-
-  /** `wake` is also called whenever new outbox rows commit (one LISTEN connection per worker serves both). */
-  follow(wake: () => void): void {
-    this.followers.push(wake);
-  }
-
-  /**
-   * New rows notify (a statement trigger on outbox_messages, delivered at commit), so the relay runs as
-   * soon as a payment commits instead of on the next poll; OUTBOX_POLL_MS remains as a fallback poll
-   * (a missed notification, a lost listener connection).
-   */
-  private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.config.databaseUrl });
-    client.on('error', (err) => {
-      this.logger.warn({ err }, 'outbox listener lost; polling until it reconnects');
-      this.listener = undefined;
-      client.end().catch(() => undefined);
-      if (!this.stopped) setTimeout(() => void this.listen(), this.config.outboxPollMs).unref();
-    });
-    client.on('notification', () => {
+    // New rows wake the relay as soon as they commit, in this process or another (OutboxSignal);
+    // OUTBOX_POLL_MS remains as the fallback poll (a lost signal, Redis away).
+    this.signal.onCommitted(() => {
       this.wake();
       for (const wake of this.followers) wake();
     });
-    try {
-      await client.connect();
-      await client.query('LISTEN outbox_messages');
-      if (this.stopped) await client.end();
-      else this.listener = client;
-    } catch (err) {
-      client.emit('error', err as Error);
-    }
+    super.onApplicationBootstrap();
+  }
+
+  /** `wake` is also called whenever new outbox rows commit (the webhook dispatcher follows the relay). */
+  follow(wake: () => void): void {
+    this.followers.push(wake);
   }
 
   protected drainOnce(): Promise<number> {

@@ -108,6 +108,8 @@ interface OpenTransaction {
   failure?: unknown;
   /** Whether the socket is held corked until the end of the current tick (see `send`). */
   corked: boolean;
+  /** Called once the COMMIT succeeded. */
+  afterCommit: (() => void)[];
 }
 
 /**
@@ -144,6 +146,12 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
 
   inTransaction(): boolean {
     return this.storage.getStore() !== undefined;
+  }
+
+  afterCommit(fn: () => void): void {
+    const tx = this.storage.getStore();
+    if (tx) tx.afterCommit.push(fn);
+    else fn();
   }
 
   /**
@@ -241,7 +249,7 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
   private async open<T>(work: () => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
-    const tx: OpenTransaction = { runner, client, begun: false, ended: false, inFlight: 0, corked: false };
+    const tx: OpenTransaction = { runner, client, begun: false, ended: false, inFlight: 0, corked: false, afterCommit: [] };
     try {
       let result: T;
       try {
@@ -254,6 +262,7 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
       // A statement of the transaction failed (whether or not anyone awaited it): Postgres rolled back.
       if (tx.failure !== undefined) throw tx.failure;
       if (commit && commit.command !== 'COMMIT') throw new Error(`COMMIT was answered with ${commit.command}`);
+      for (const fn of tx.afterCommit) fn();
       return result;
     } finally {
       await runner.release();

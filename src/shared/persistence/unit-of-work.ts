@@ -9,4 +9,10 @@ export abstract class UnitOfWork {
 
   /** Whether the caller is inside `run`. */
   abstract inTransaction(): boolean;
+
+  /**
+   * Calls `fn` once the surrounding transaction has committed (never when it rolls back); outside a
+   * transaction, at once. For what must not happen before the data is visible, e.g. waking its readers.
+   */
+  abstract afterCommit(fn: () => void): void;
 }

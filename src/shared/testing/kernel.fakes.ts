@@ -12,7 +12,7 @@ import { UnitOfWork } from '../persistence/unit-of-work.js';
  */
 export class FakeUnitOfWork extends UnitOfWork {
   committed = 0;
-  private readonly scope = new AsyncLocalStorage<true>();
+  private readonly scope = new AsyncLocalStorage<{ afterCommit: (() => void)[] }>();
 
   constructor(private readonly options: { strict?: boolean } = {}) {
     super();
@@ -20,13 +20,21 @@ export class FakeUnitOfWork extends UnitOfWork {
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.scope.getStore()) return work(); // joins the surrounding one, like the real unit of work
-    const out = await this.scope.run(true, work);
+    const store = { afterCommit: [] as (() => void)[] };
+    const out = await this.scope.run(store, work);
     this.committed++;
+    for (const fn of store.afterCommit) fn();
     return out;
   }
 
   inTransaction(): boolean {
-    return !this.options.strict || this.scope.getStore() === true;
+    return !this.options.strict || this.scope.getStore() !== undefined;
+  }
+
+  afterCommit(fn: () => void): void {
+    const store = this.scope.getStore();
+    if (store) store.afterCommit.push(fn);
+    else fn();
   }
 }
 

@@ -8,8 +8,8 @@ import { WebhookDispatcher } from '../../application/webhook-dispatcher.service.
 export const DISPATCH_BATCH = 200;
 
 /**
- * Runs the webhook dispatcher in worker processes: woken by the outbox notification (through the relay's
- * listener) as soon as events commit, and every OUTBOX_POLL_MS otherwise.
+ * Runs the webhook dispatcher in worker processes: woken with the relay (OutboxSignal) as soon as events
+ * commit, and every OUTBOX_POLL_MS otherwise.
  */
 @Injectable()
 export class WebhookDispatchLoop extends DrainLoop {
