@@ -178,6 +178,22 @@ describe('PipelinedUnitOfWork (e2e)', () => {
     expect(await ids()).toEqual([1, 2, 3]);
   });
 
+  it('runUnflushed: one statement whose commit does not wait for the disk, in one round trip; other transactions still wait', async () => {
+    const setting = `SELECT current_setting('synchronous_commit') AS value`;
+    const before = uow.roundTrips;
+    const [relaxed] = await uow.runUnflushed(() => uow.read<{ value: string }>(setting));
+    expect(uow.roundTrips - before).toBe(1);
+    expect(relaxed).toEqual({ value: 'off' });
+    // SET LOCAL ended with its transaction: the connection (back in the pool) waits for the disk again.
+    for (let i = 0; i < 3; i++) expect(await uow.run(() => uow.read<{ value: string }>(setting))).toEqual([{ value: 'on' }]);
+    // Inside a caller's transaction it joins it and changes nothing: that commit decides, and waits.
+    expect(await uow.run(() => uow.runUnflushed(() => uow.read<{ value: string }>(setting)))).toEqual([{ value: 'on' }]);
+    // A refusal of the statement is its own, and nothing of it is kept.
+    await insert(7);
+    await expect(uow.runUnflushed(() => insert(7))).rejects.toBe(duplicate);
+    expect(await ids()).toEqual([7]);
+  });
+
   it('each statement text is prepared once per connection by the driver and executed by name after that', async () => {
     const probe = () =>
       uow.run(async () => {

@@ -140,8 +140,11 @@ export class IdempotencyService {
   /** The claim's fencing token when this request now owns the key (new, expired, or abandoned by the same request). */
   private async claim(clientId: string, key: string, hash: string): Promise<string | null> {
     const token = randomUUID();
-    const rows = await this.sql.read(
-      `INSERT INTO idempotency_keys (client_id, key, request_hash, status, claim_token, locked_until, expires_at)
+    // Its commit need not wait for the disk: a claim lost in a crash leaves nothing behind it (the work's
+    // commit, which waits, flushes the claim with it), so a retry runs the request, as it would anyway.
+    const rows = await this.uow.runUnflushed(() =>
+      this.sql.read(
+        `INSERT INTO idempotency_keys (client_id, key, request_hash, status, claim_token, locked_until, expires_at)
        VALUES ($1, $2, $3, 'in_progress', $4, now() + make_interval(secs => $5::double precision / 1000), now() + $6::interval)
        ON CONFLICT (client_id, key) DO UPDATE
          SET request_hash = EXCLUDED.request_hash, status = 'in_progress', response_status = NULL,
@@ -151,7 +154,8 @@ export class IdempotencyService {
             OR (idempotency_keys.status = 'in_progress' AND idempotency_keys.locked_until < now()
                 AND idempotency_keys.request_hash = EXCLUDED.request_hash)
        RETURNING key`,
-      [clientId, key, hash, token, this.config.idempotencyLeaseMs, RETENTION],
+        [clientId, key, hash, token, this.config.idempotencyLeaseMs, RETENTION],
+      ),
     );
     return rows.length === 1 ? token : null;
   }

@@ -148,6 +148,13 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
     return this.storage.getStore() !== undefined;
   }
 
+  commitWithoutWaitingForFlush(): void {
+    const tx = this.storage.getStore();
+    if (!tx) throw new Error('commitWithoutWaitingForFlush must run inside UnitOfWork.run');
+    // Pipelined like any statement: no round trip of its own.
+    void this.write('SET LOCAL synchronous_commit = off');
+  }
+
   afterCommit(fn: () => void): void {
     const tx = this.storage.getStore();
     if (tx) tx.afterCommit.push(fn);

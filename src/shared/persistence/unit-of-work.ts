@@ -15,4 +15,28 @@ export abstract class UnitOfWork {
    * transaction, at once. For what must not happen before the data is visible, e.g. waking its readers.
    */
   abstract afterCommit(fn: () => void): void;
+
+  /**
+   * Inside `run`: this transaction's COMMIT answers before its WAL record reaches the disk
+   * (`SET LOCAL synchronous_commit = off`). A crash in the next few hundred milliseconds may lose it, and
+   * every commit after it that did not wait either; a commit that waits flushes all before it. Only for
+   * state whose loss means the work runs again, never for a payment's creation, its outcome or a stored
+   * refusal (docs/decisions.md, "Commits that need not wait for the disk").
+   */
+  abstract commitWithoutWaitingForFlush(): void;
+
+  /**
+   * `statement` (one SqlSession call, not awaited inside) in a transaction of its own whose commit does not
+   * wait for the disk (commitWithoutWaitingForFlush, same rules). Its statement is not awaited before the
+   * COMMIT is sent, so BEGIN, the statement and COMMIT take one round trip, as an autocommit statement
+   * would. Inside a caller's transaction it simply joins it: that transaction's commit decides, and waits.
+   */
+  async runUnflushed<T>(statement: () => Promise<T>): Promise<T> {
+    if (this.inTransaction()) return statement();
+    const sent = await this.run(async () => {
+      this.commitWithoutWaitingForFlush();
+      return { answer: statement() };
+    });
+    return sent.answer;
+  }
 }

@@ -31,6 +31,14 @@ export class FakeUnitOfWork extends UnitOfWork {
     return !this.options.strict || this.scope.getStore() !== undefined;
   }
 
+  /** Transactions that asked not to wait for the WAL flush (see UnitOfWork). */
+  unflushedCommits = 0;
+
+  commitWithoutWaitingForFlush(): void {
+    if (!this.scope.getStore()) throw new Error('commitWithoutWaitingForFlush must run inside UnitOfWork.run');
+    this.unflushedCommits++;
+  }
+
   afterCommit(fn: () => void): void {
     const store = this.scope.getStore();
     if (store) store.afterCommit.push(fn);

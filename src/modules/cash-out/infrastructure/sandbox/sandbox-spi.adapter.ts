@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
+import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
 import { SqlSession } from '../../../../shared/persistence/sql-session.js';
 import { JobPublisher } from '../../../../shared/queue/job-publisher.js';
 import { QUEUE_SETTLEMENT } from '../../../../shared/queue/queue.names.js';
@@ -28,6 +29,7 @@ export class SandboxSpiAdapter extends SpiGateway {
     private readonly sql: SqlSession,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobPublisher,
+    private readonly uow: UnitOfWork,
   ) {
     super();
   }
@@ -93,20 +95,25 @@ export class SandboxSpiAdapter extends SpiGateway {
         : outcome.kind === 'timeout'
           ? { code: 'AB03', message: 'Timeout: the receiving institution did not answer' }
           : null;
-    const [row] = await this.sql.read<OrderOutcome>(
-      `INSERT INTO sandbox_spi_orders (end_to_end_id, amount, outcome, code, message, original_end_to_end_id, return_reason)
+    // The order book is the simulated scheme's record. Its commit need not wait for the disk: an order lost
+    // in a crash was never followed by its payment's outcome (that commit waits, and flushes the order
+    // with it), so the payment is still in flight and reconciliation sends the order again.
+    const [row] = await this.uow.runUnflushed(() =>
+      this.sql.read<OrderOutcome>(
+        `INSERT INTO sandbox_spi_orders (end_to_end_id, amount, outcome, code, message, original_end_to_end_id, return_reason)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (end_to_end_id) DO UPDATE SET sends = sandbox_spi_orders.sends + 1, updated_at = now()
        RETURNING outcome, code, message`,
-      [
-        order.endToEndId,
-        order.amount.toFixed2(),
-        rejection ? 'rejected' : 'settled',
-        rejection?.code ?? null,
-        rejection?.message ?? null,
-        order.returnOf?.originalEndToEndId ?? null,
-        order.returnOf?.reasonCode ?? null,
-      ],
+        [
+          order.endToEndId,
+          order.amount.toFixed2(),
+          rejection ? 'rejected' : 'settled',
+          rejection?.code ?? null,
+          rejection?.message ?? null,
+          order.returnOf?.originalEndToEndId ?? null,
+          order.returnOf?.reasonCode ?? null,
+        ],
+      ),
     );
     return row!; // INSERT ... ON CONFLICT DO UPDATE ... RETURNING always answers its one row
   }
