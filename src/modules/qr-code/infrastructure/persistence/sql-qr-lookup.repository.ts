@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Counterparty } from '../../../../shared/domain/counterparty.js';
 import { Money } from '../../../../shared/money/money.js';
 import { SqlSession } from '../../../../shared/persistence/sql-session.js';
+import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
 import { QrLookupRepository, type QrLookupRecord } from '../../application/qr-lookup.repository.js';
 
 /** A qr_lookups row as `lock` selects it: money as text, jsonb parsed by pg. */
@@ -22,29 +23,39 @@ interface QrLookupRow {
 
 @Injectable()
 export class SqlQrLookupRepository extends QrLookupRepository {
-  constructor(private readonly sql: SqlSession) {
+  constructor(
+    private readonly sql: SqlSession,
+    private readonly uow: UnitOfWork,
+  ) {
     super();
   }
 
+  /**
+   * The decode's record. Its commit need not wait for the disk: the payment that uses it consumes it in a
+   * commit that waits (and so flushes it), and a lookup lost in a crash before any payment only means the
+   * client decodes again (docs/decisions.md, "Commits that need not wait for the disk").
+   */
   async insert(r: QrLookupRecord): Promise<void> {
-    await this.sql.write(
-      `INSERT INTO qr_lookups (end_to_end_id, client_id, qr_type, pix_key, pix_key_type, receiver, fixed_amount, charge_id, result,
+    await this.uow.runUnflushed(() =>
+      this.sql.write(
+        `INSERT INTO qr_lookups (end_to_end_id, client_id, qr_type, pix_key, pix_key_type, receiver, fixed_amount, charge_id, result,
          created_at, used_at, cash_out_id)
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9::jsonb, $10, $11, $12)`,
-      [
-        r.endToEndId,
-        r.clientId,
-        r.qrType,
-        r.pixKey,
-        r.pixKeyType,
-        JSON.stringify(r.receiver),
-        r.fixedAmount?.toFixed6() ?? null,
-        r.chargeId,
-        JSON.stringify(r.result),
-        r.createdAt,
-        r.usedAt,
-        r.cashOutId,
-      ],
+        [
+          r.endToEndId,
+          r.clientId,
+          r.qrType,
+          r.pixKey,
+          r.pixKeyType,
+          JSON.stringify(r.receiver),
+          r.fixedAmount?.toFixed6() ?? null,
+          r.chargeId,
+          JSON.stringify(r.result),
+          r.createdAt,
+          r.usedAt,
+          r.cashOutId,
+        ],
+      ),
     );
   }
 
