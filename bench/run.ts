@@ -8,10 +8,12 @@
  * Prometheus metrics cost (the balance GET and cash-out creation with METRICS_ENABLED on and off). Numbers
  * only, never asserted. Uses its own database (DATABASE_URL, default .../ips_bench) and Redis prefix;
  * `npm run bench` trusts the test CA of the local receivers. `npm run bench -- metrics` runs the metrics
- * section alone, `npm run bench -- webhook-fairness` the webhook fairness one.
+ * section alone, `npm run bench -- webhook-fairness` the webhook fairness one, `npm run bench -- costs` the
+ * cost table alone: what one request of each hot path costs, one at a time, in database round trips,
+ * statements and CPU, so a capability that adds to a path shows here when it lands.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +25,9 @@ import { LedgerService } from '../src/modules/ledger/application/ledger.service.
 import { OnboardClientUseCase } from '../src/modules/onboarding/application/onboard-client.use-case.js';
 import { Money } from '../src/shared/money/money.js';
 import { UnitOfWork } from '../src/shared/persistence/unit-of-work.js';
+import { PipelinedUnitOfWork } from '../src/shared/persistence/pipelined-unit-of-work.js';
+import { SettleCashOutUseCase } from '../src/modules/cash-out/application/settle-cash-out.use-case.js';
+import { encodeBrCode } from '../src/shared/domain/br-code/br-code.js';
 
 function randomCpf(): string {
   const d = Array.from(randomBytes(9), (b) => b % 10);
@@ -89,7 +94,10 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'metrics-server') return metricsServer(config, process.argv[3] === 'on');
   if (process.argv[2] === 'metrics') return benchMetricsCost(config);
   if (process.argv[2] === 'webhook-fairness') return webhookFairnessAlone(config);
-  if (process.argv[2] !== undefined) throw new Error(`unknown bench section "${process.argv[2]}" (known: metrics, webhook-fairness)`);
+  if (process.argv[2] === 'costs') return benchCosts(config);
+  if (process.argv[2] !== undefined) {
+    throw new Error(`unknown bench section "${process.argv[2]}" (known: metrics, webhook-fairness, costs)`);
+  }
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as AddressInfo).port;
@@ -209,6 +217,100 @@ async function main(): Promise<void> {
   );
   await app.close();
   await benchMetricsCost(config);
+  await benchCosts(config);
+}
+
+/**
+ * The cost table: each hot path run 200 times one after another in an API-only app (no relay, no workers:
+ * every round trip counted is the request's own), settlement called directly. Per operation: database
+ * round trips and statements (PipelinedUnitOfWork's counters), and CPU time of this process (the server
+ * and its in-process HTTP client together: compare rows with rows, and runs with runs), and wall time.
+ */
+async function benchCosts(config: AppConfig): Promise<void> {
+  const app = await createApp({ ...config, appRole: 'api' });
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  const uow = app.get(PipelinedUnitOfWork);
+  const settle = app.get(SettleCashOutUseCase);
+  const onboard = app.get(OnboardClientUseCase);
+  const payer = await onboard.execute('Bench Costs', randomCpf(), undefined, '1000000.00');
+  const payee = await onboard.execute('Bench Costs Payee', randomCpf());
+  const auth = { authorization: `Bearer ${await tokenOf(port, payer)}`, 'content-type': 'application/json' };
+  const payeeAuth = { authorization: `Bearer ${await tokenOf(port, payee)}`, 'content-type': 'application/json' };
+  const keyRes = await fetch(`http://127.0.0.1:${port}/api/v1/pix/keys`, {
+    method: 'POST',
+    headers: payeeAuth,
+    body: JSON.stringify({ key_type: 'EVP' }),
+  });
+  if (keyRes.status !== 200) throw new Error(`key ${keyRes.status}: ${await keyRes.text()}`);
+  const payeeKey = ((await keyRes.json()) as { data: { key_value: string } }).data.key_value;
+  const staticCode = encodeBrCode({
+    type: 'static',
+    pixKey: payeeKey,
+    merchantName: 'Bench Payee',
+    merchantCity: 'Sao Paulo',
+    txid: '***',
+  });
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const r = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method: 'POST',
+      headers: { ...auth, ...headers },
+      body: JSON.stringify(body),
+    });
+    if (r.status !== 200) throw new Error(`${path} ${r.status}: ${await r.text()}`);
+    return r.json() as Promise<Record<string, unknown>>;
+  };
+  const created: string[] = [];
+  const paths: [string, (i: number) => Promise<unknown>][] = [
+    [
+      'GET balance',
+      async () => {
+        const r = await fetch(`http://127.0.0.1:${port}/api/v1/pix/balance`, { headers: auth });
+        if (r.status !== 200) throw new Error(`balance ${r.status}`);
+        return r.arrayBuffer();
+      },
+    ],
+    ['POST decode (static, key of ours)', () => post('/api/v1/pix/qrcode/decode', { br_code: staticCode })],
+    [
+      'POST cash-out by key, with X-Idempotency-Key',
+      async () => {
+        const body = await post(
+          '/api/v1/pix/cash-out',
+          { amount: '0.01', pix_key: randomUUID(), pix_key_type: 'EVP' },
+          {
+            'x-idempotency-key': randomUUID(),
+          },
+        );
+        created.push(body.transaction_id as string);
+      },
+    ],
+    ['settle one cash-out (begin, SPI, outcome)', (i) => settle.execute(created[i]!, false)],
+  ];
+  console.log('\ncost of one operation, 200 one after another (API-only app; CPU: server and client, one process)');
+  console.log(
+    `${'path'.padEnd(44)} ${'round trips'.padStart(11)} ${'statements'.padStart(10)} ${'CPU us'.padStart(8)} ${'wall p50 ms'.padStart(11)}`,
+  );
+  for (const [label, op] of paths) {
+    for (let i = 0; i < 20; i++) await op(i); // warm-up: statements prepared, caches filled
+    if (label.startsWith('POST cash-out')) created.length = 0;
+    const n = 200;
+    const trips = uow.roundTrips;
+    const statements = uow.statements;
+    const cpu = process.cpuUsage();
+    const walls: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      await op(i);
+      walls.push(performance.now() - t0);
+    }
+    const used = process.cpuUsage(cpu);
+    walls.sort((a, b) => a - b);
+    console.log(
+      `${label.padEnd(44)} ${((uow.roundTrips - trips) / n).toFixed(2).padStart(11)} ${((uow.statements - statements) / n).toFixed(2).padStart(10)} ` +
+        `${((used.user + used.system) / n).toFixed(0).padStart(8)} ${percentile(walls, 50).toFixed(2).padStart(11)}`,
+    );
+  }
+  await app.close();
 }
 
 /**

@@ -136,6 +136,8 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
    * awaiting an answer. Read by tests and the benchmark to count a payment's round trips.
    */
   roundTrips = 0;
+  /** Statements sent so far, BEGIN and COMMIT included (read by the benchmark's cost table). */
+  statements = 0;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -191,6 +193,7 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
     const tx = this.storage.getStore();
     if (!tx) {
       this.roundTrips++;
+      this.statements++;
       return this.pool()
         .query(query)
         .catch((err: unknown) => {
@@ -217,6 +220,7 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
     if (tx.ended) return Promise.reject(new Error('a statement was called after its unit of work ended'));
     if (tx.inFlight === 0) this.roundTrips++;
     tx.inFlight++;
+    this.statements++;
     this.holdWritesForThisTick(tx);
     const sent = (typeof query === 'string' ? tx.client.query(query) : tx.client.query(query)) as Promise<QueryResult>;
     const answer = sent.then(
