@@ -194,6 +194,28 @@ describe('PipelinedUnitOfWork (e2e)', () => {
     expect(await ids()).toEqual([7]);
   });
 
+  it('afterCommit runs once the COMMIT succeeded, never after a rollback, and a throwing callback does not fail the commit', async () => {
+    const seen: string[] = [];
+    await uow.run(async () => {
+      uow.afterCommit(() => seen.push(`committed with ${seen.length} before`));
+      await insert(1);
+      expect(seen).toEqual([]); // not before the commit
+      uow.afterCommit(() => {
+        throw new Error('a broken callback');
+      });
+      uow.afterCommit(() => seen.push('after the broken one'));
+    });
+    expect(seen).toEqual(['committed with 0 before', 'after the broken one']);
+    await expect(
+      uow.run(async () => {
+        uow.afterCommit(() => seen.push('rolled back'));
+        await insert(1);
+      }),
+    ).rejects.toBe(duplicate);
+    expect(seen).toHaveLength(2);
+    expect(await ids()).toEqual([1]);
+  });
+
   it('each statement text is prepared once per connection by the driver and executed by name after that', async () => {
     const probe = () =>
       uow.run(async () => {

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DataSource, type QueryRunner } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
@@ -128,6 +128,7 @@ interface OpenTransaction {
  */
 @Injectable()
 export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
+  private readonly logger = new Logger(PipelinedUnitOfWork.name);
   private readonly storage = new AsyncLocalStorage<OpenTransaction>();
   /** Request transactions may hold all but the pool's last connections; background work may use every one. */
   private readonly requestPermits = new Permits(DB_POOL_MAX - DB_POOL_RESERVED_FOR_BACKGROUND);
@@ -257,6 +258,20 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
     });
   }
 
+  /**
+   * The transaction has committed: what waited for it runs now. A callback that throws is logged, never
+   * thrown, so a committed payment is never answered as a failure (its client would retry it).
+   */
+  private runAfterCommit(tx: OpenTransaction): void {
+    for (const fn of tx.afterCommit) {
+      try {
+        fn();
+      } catch (err) {
+        this.logger.error({ err }, 'an after-commit callback failed; the transaction is committed');
+      }
+    }
+  }
+
   private async open<T>(work: () => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
@@ -273,7 +288,7 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
       // A statement of the transaction failed (whether or not anyone awaited it): Postgres rolled back.
       if (tx.failure !== undefined) throw tx.failure;
       if (commit && commit.command !== 'COMMIT') throw new Error(`COMMIT was answered with ${commit.command}`);
-      for (const fn of tx.afterCommit) fn();
+      this.runAfterCommit(tx);
       return result;
     } finally {
       await runner.release();
