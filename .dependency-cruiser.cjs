@@ -64,6 +64,15 @@ module.exports = {
       to: { path: '^src/modules/[^/]+/(domain|infrastructure)/', pathNot: '^src/modules/$1/' },
     },
     {
+      name: 'kernel-imports-no-module',
+      severity: 'error',
+      comment:
+        'The shared kernel (src/shared) is what every module builds on: it imports no module and not src/database ' +
+        '(the entity list and migrations), so using the kernel never pulls in the whole schema. Its specs may.',
+      from: { path: '^src/shared/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^src/(modules|database)/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment:

@@ -2,14 +2,7 @@ import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app.config.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
-
-/** Connections per process. */
-export const DB_POOL_MAX = 20;
-/**
- * Of those, how many request transactions may never take: they stay free for background work (queue
- * jobs such as settlement), so a burst of API requests cannot starve settlement of connections.
- */
-export const DB_POOL_RESERVED_FOR_BACKGROUND = 5;
+import { DB_POOL_MAX } from '../shared/persistence/pool-size.js';
 
 /** The one TypeORM configuration: explicit entities and migrations, never `synchronize`. */
 export function dataSourceOptions(

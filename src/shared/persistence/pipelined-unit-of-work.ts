@@ -5,7 +5,7 @@ import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DataSource, type QueryRunner } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
-import { DB_POOL_MAX, DB_POOL_RESERVED_FOR_BACKGROUND } from '../../database/data-source-options.js';
+import { DB_POOL_MAX, DB_POOL_RESERVED_FOR_BACKGROUND } from './pool-size.js';
 import { SqlSession, type DatabaseErrorFields, type ErrorMapper } from './sql-session.js';
 import { UnitOfWork } from './unit-of-work.js';
 import { isBackgroundLane } from './work-lane.js';
