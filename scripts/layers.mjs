@@ -5,9 +5,12 @@
  *  2. checks the module-level graph: with each src/modules/<name> as one node, no two modules may
  *     depend on each other, however indirectly (a file-level rule cannot see a cycle that runs
  *     keys/domain -> qr-code/domain and qr-code/application -> keys/application).
+ *  3. checks that the module table of docs/architecture.md (between its `module-map` markers) is the
+ *     one this graph gives; `npm run layers -- --write` rewrites it.
  * Prints the rule summary and the module map, and exits non-zero on any error.
  */
 import console from 'node:console';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import process from 'node:process';
 import { cruise, format } from 'dependency-cruiser';
@@ -62,5 +65,53 @@ if (cycles.length > 0) {
   }
 } else {
   console.log('✔ no cycle between modules');
+  if (!checkModuleTable(process.argv.includes('--write'))) failed = true;
 }
 process.exit(failed ? 1 : 0);
+
+/**
+ * The module table of docs/architecture.md: one row per module of src/modules, those that depend on
+ * others first, so each module depends only on modules in rows below its own (rows are ordered by the
+ * longest chain of dependencies below the module, then by name).
+ */
+function moduleTable() {
+  const modules = readdirSync('src/modules', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const height = new Map();
+  const heightOf = (m) => {
+    if (!height.has(m)) height.set(m, Math.max(0, ...[...(edges.get(m)?.keys() ?? [])].map((n) => heightOf(n) + 1)));
+    return height.get(m);
+  };
+  const rows = modules
+    .sort((a, b) => heightOf(b) - heightOf(a) || a.localeCompare(b))
+    .map((m) => `| \`${m}\` | ${[...(edges.get(m)?.keys() ?? [])].sort().join(', ') || 'no other module'} |`);
+  return ['| module | depends on |', '|---|---|', ...rows].join('\n');
+}
+
+/** Compares (or, with `write`, rewrites) the table between the markers; false when it is stale. */
+function checkModuleTable(write) {
+  const file = 'docs/architecture.md';
+  const doc = readFileSync(file, 'utf8');
+  const marked = /(<!-- module-map: [^\n]*-->\n)([\s\S]*?)\n?<!-- \/module-map -->/;
+  const match = marked.exec(doc);
+  if (!match) {
+    console.error(`\n✘ ${file} has no module-map markers`);
+    return false;
+  }
+  const table = moduleTable();
+  if (match[2] === table) {
+    console.log(`✔ ${file}: the module table is current`);
+    return true;
+  }
+  if (write) {
+    writeFileSync(
+      file,
+      doc.replace(marked, (_, open) => `${open}${table}\n<!-- /module-map -->`),
+    );
+    console.log(`✔ ${file}: the module table was rewritten`);
+    return true;
+  }
+  console.error(`\n✘ ${file}: the module table is stale; run \`npm run layers -- --write\``);
+  return false;
+}
