@@ -290,10 +290,8 @@ async function benchCosts(config: AppConfig): Promise<void> {
   console.log(
     `${'path'.padEnd(44)} ${'round trips'.padStart(11)} ${'statements'.padStart(10)} ${'CPU us'.padStart(8)} ${'wall p50 ms'.padStart(11)}`,
   );
-  for (const [label, op] of paths) {
-    for (let i = 0; i < 20; i++) await op(i); // warm-up: statements prepared, caches filled
-    if (label.startsWith('POST cash-out')) created.length = 0;
-    const n = 200;
+  /** Runs `op` n times one after another and prints its row, per operation (each call does `per` of them). */
+  const measure = async (label: string, n: number, per: number, op: (i: number) => Promise<unknown>) => {
     const trips = uow.roundTrips;
     const statements = uow.statements;
     const cpu = process.cpuUsage();
@@ -305,11 +303,28 @@ async function benchCosts(config: AppConfig): Promise<void> {
     }
     const used = process.cpuUsage(cpu);
     walls.sort((a, b) => a - b);
+    const ops = n * per;
     console.log(
-      `${label.padEnd(44)} ${((uow.roundTrips - trips) / n).toFixed(2).padStart(11)} ${((uow.statements - statements) / n).toFixed(2).padStart(10)} ` +
-        `${((used.user + used.system) / n).toFixed(0).padStart(8)} ${percentile(walls, 50).toFixed(2).padStart(11)}`,
+      `${label.padEnd(44)} ${((uow.roundTrips - trips) / ops).toFixed(2).padStart(11)} ${((uow.statements - statements) / ops).toFixed(2).padStart(10)} ` +
+        `${((used.user + used.system) / ops).toFixed(0).padStart(8)} ${percentile(walls, 50).toFixed(2).padStart(11)}`,
     );
+  };
+  for (const [label, op] of paths) {
+    for (let i = 0; i < 20; i++) await op(i); // warm-up: statements prepared, caches filled
+    if (label.startsWith('POST cash-out')) created.length = 0;
+    await measure(label, 200, 1, op);
   }
+  // Settlement under load: 32 settled at once, as the worker's 32 jobs do, so its steps run in batches
+  // (docs/decisions.md, "Settlement in batches"). Per payment; the wall time is that of the 32.
+  const together = 32;
+  const queued: string[] = [];
+  for (let i = 0; i < together * 11; i++) {
+    const body = await post('/api/v1/pix/cash-out', { amount: '0.01', pix_key: randomUUID(), pix_key_type: 'EVP' });
+    queued.push(body.transaction_id as string);
+  }
+  const settleRound = (r: number) => Promise.all(queued.slice(r * together, (r + 1) * together).map((id) => settle.execute(id, false)));
+  await settleRound(10); // warm-up
+  await measure(`settle ${together} cash-outs at once (per payment)`, 10, together, settleRound);
   await app.close();
 }
 

@@ -45,6 +45,15 @@ export class InMemoryCashOuts extends CashOutRepository {
     return this.findById(id);
   }
 
+  async lockMany(ids: string[]): Promise<CashOut[]> {
+    const sorted = [...new Set(ids)].sort();
+    this.locked.push(...sorted);
+    return sorted.flatMap((id) => {
+      const row = this.rows.get(id);
+      return row ? [this.copy(row)] : [];
+    });
+  }
+
   async unfinishedBefore(before: Date, limit: number): Promise<string[]> {
     return [...this.rows.values()]
       .filter((r) => (r.status === 'queued' || r.status === 'processing') && r.snapshot.updatedAt < before)

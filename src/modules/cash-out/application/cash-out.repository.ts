@@ -9,6 +9,8 @@ export abstract class CashOutRepository {
   abstract findByEndToEndId(endToEndId: string): Promise<CashOut | null>;
   /** Loads with a row lock inside the caller's transaction. */
   abstract lock(id: string): Promise<CashOut | null>;
+  /** Loads several with their row locks, taken in id order (so two callers never lock them crosswise); missing ids are left out. */
+  abstract lockMany(ids: string[]): Promise<CashOut[]>;
   /** Ids of cash-outs still `queued` or `processing` whose last change is older than `before`, oldest first. */
   abstract unfinishedBefore(before: Date, limit: number): Promise<string[]>;
 }

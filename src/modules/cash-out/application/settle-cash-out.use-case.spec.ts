@@ -1,8 +1,10 @@
+import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { Money } from '../../../shared/money/money.js';
 import { counterpartyOf, type DirectoryEntry } from '../../keys/application/key-directory.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import { cashOutWorld, NOON, refusal, type CashOutWorld, JOANA_KEY } from './cash-out-world.fakes.js';
+import { SETTLEMENT_BATCHES_IN_FLIGHT } from './settle-cash-out.use-case.js';
 import { TransientSpiError } from './spi-gateway.js';
 
 const MARIA = { client: 'client-maria', account: 'acc-maria', document: '39053344705', name: 'Maria Silva' };
@@ -538,6 +540,156 @@ describe('SettleCashOutUseCase', () => {
       expect(await w.cashOut(c.id)).toMatchObject({ status: 'failed', errorCode: 'AG03' });
       expect(w.ledgerOps(CHARGE_ID)).toEqual([]);
       expect(await w.balance(MARIA.account)).toEqual({ available: '100.00', blocked: '0.00' });
+    });
+  });
+
+  describe('payments settled at the same time share their transactions (batches)', () => {
+    const AMOUNTS = ['1.00', '2.00', '3.00', '4.00', '5.00'];
+
+    const ANA = { client: 'client-ana', account: 'acc-ana', document: '11144477735', name: 'Ana Lima' };
+    const RUI = { client: 'client-rui', account: 'acc-rui', document: '93541134780', name: 'Rui Alves' };
+
+    /**
+     * Five queued cash-outs to Joana at another institution: the first from Ana, the second from Rui, the
+     * other three from Maria. The first two calls of a step run alone, side by side; the other three wait
+     * and run together. Side by side, they pay from different accounts: the in-memory ledger, unlike the
+     * database, has no row lock to make two transactions on one balance wait for each other.
+     */
+    async function five(payers = [ANA.client, RUI.client, MARIA.client, MARIA.client, MARIA.client]) {
+      w.openAccount(ANA.client, ANA.account, ANA.document, ANA.name, '100.00');
+      w.openAccount(RUI.client, RUI.account, RUI.document, RUI.name, '100.00');
+      const all = [];
+      for (const [i, amount] of AMOUNTS.entries()) {
+        const cashOut = await w.create.execute({
+          clientId: payers[i]!,
+          amount,
+          pix_key: 'joana@example.com',
+          pix_key_type: 'EMAIL',
+          external_id: `ext-${amount}`,
+        });
+        all.push(cashOut.snapshot);
+      }
+      w.clock.set(SETTLED_AT);
+      return all;
+    }
+    /** Each payer's balance after the five, given which of them settled. */
+    const balances = async () => ({
+      ana: await w.balance(ANA.account),
+      rui: await w.balance(RUI.account),
+      maria: await w.balance(MARIA.account),
+    });
+
+    it('step 1 and step 3 serve several payments per transaction, each payment with its own outcome', async () => {
+      const payments = await five();
+      w.spi.onSend(...AMOUNTS.map(() => ({ outcome: 'settled' }) as const));
+      const before = w.uow.committed;
+
+      await Promise.all(payments.map((c) => w.settle.execute(c.id, false)));
+
+      for (const c of payments) {
+        expect(await w.cashOut(c.id)).toMatchObject({ status: 'completed', completedAt: SETTLED_AT });
+        expect(w.transaction(c.id)).toMatchObject({ status: 'completed' });
+        expect(w.ledgerOps(c.id)).toEqual([`${c.accountId} hold ${c.amount.toFixed6()}`, `${c.accountId} capture ${c.amount.toFixed6()}`]);
+        expect(w.outbox.events.filter((e) => e.aggregateId === c.id).map((e) => e.type)).toEqual([
+          'cash_out.queued',
+          'cash_out.processing',
+          'cash_out.completed',
+        ]);
+      }
+      // One by one, two transactions per payment (10). The first calls find a step free and run alone
+      // (SETTLEMENT_BATCHES_IN_FLIGHT of them); the others wait and go through each step together.
+      expect(w.uow.committed - before).toBe(2 * (SETTLEMENT_BATCHES_IN_FLIGHT + 1));
+      expect(await balances()).toEqual({
+        ana: { available: '99.00', blocked: '0.00' },
+        rui: { available: '98.00', blocked: '0.00' },
+        maria: { available: '88.00', blocked: '0.00' },
+      });
+      expect(w.metrics.count('settlement_outcomes_total', { outcome: 'completed', code: 'none' })).toBe(5);
+      expect(await w.ledgerStore.verify()).toMatchObject({ balanced: true });
+    });
+
+    /** A lockMany that throws, before anything is written, on its `nth` call for several payments. */
+    function failBatchLock(nth: number) {
+      const lockMany = w.cashOuts.lockMany.bind(w.cashOuts);
+      let batches = 0;
+      // What a deadlock or a lost connection does to the batch's transaction.
+      jest.spyOn(w.cashOuts, 'lockMany').mockImplementation(async (ids) => {
+        if (ids.length > 1 && ++batches === nth) throw new Error('deadlock detected');
+        return lockMany(ids);
+      });
+    }
+    const warned = () => warnings.map((args) => args[1]);
+
+    it('a batch whose step 3 fails is recorded again one payment at a time: each payment settles once', async () => {
+      const payments = await five();
+      w.spi.onSend(...AMOUNTS.map(() => ({ outcome: 'settled' }) as const));
+      failBatchLock(2); // the first batch is step 1's, the second step 3's
+
+      await Promise.all(payments.map((c) => w.settle.execute(c.id, false)));
+
+      for (const c of payments) {
+        expect(await w.cashOut(c.id)).toMatchObject({ status: 'completed' });
+        expect(w.ledgerOps(c.id)).toEqual([`${c.accountId} hold ${c.amount.toFixed6()}`, `${c.accountId} capture ${c.amount.toFixed6()}`]);
+      }
+      expect(w.spi.sent).toHaveLength(5);
+      expect(await balances()).toEqual({
+        ana: { available: '99.00', blocked: '0.00' },
+        rui: { available: '98.00', blocked: '0.00' },
+        maria: { available: '88.00', blocked: '0.00' },
+      });
+      expect(w.metrics.count('settlement_outcomes_total', { outcome: 'completed', code: 'none' })).toBe(5);
+      expect(warned()).toContain('a settlement batch could not record its outcomes together; recording them one by one');
+    });
+
+    it('a batch whose step 1 fails is started again one payment at a time, and each payment settles once', async () => {
+      // Five payers: after step 1 one by one, the payments reach step 3 at different times, side by side.
+      const LIA = { client: 'client-lia', account: 'acc-lia', document: '24681357928', name: 'Lia Rocha' };
+      const ZE = { client: 'client-ze', account: 'acc-ze', document: '86421357946', name: 'José Reis' };
+      w.openAccount(LIA.client, LIA.account, LIA.document, LIA.name, '100.00');
+      w.openAccount(ZE.client, ZE.account, ZE.document, ZE.name, '100.00');
+      const payments = await five([ANA.client, RUI.client, MARIA.client, LIA.client, ZE.client]);
+      w.spi.onSend(...AMOUNTS.map(() => ({ outcome: 'settled' }) as const));
+      failBatchLock(1);
+
+      await Promise.all(payments.map((c) => w.settle.execute(c.id, false)));
+
+      for (const c of payments) {
+        expect(await w.cashOut(c.id)).toMatchObject({ status: 'completed' });
+        expect(w.ledgerOps(c.id)).toEqual([`${c.accountId} hold ${c.amount.toFixed6()}`, `${c.accountId} capture ${c.amount.toFixed6()}`]);
+        expect(w.outbox.events.filter((e) => e.aggregateId === c.id && e.type === 'cash_out.processing')).toHaveLength(1);
+        expect((await w.balance(c.accountId)).blocked).toBe('0.00');
+      }
+      expect(w.spi.sent).toHaveLength(5);
+      expect(warned()).toContain('a settlement batch could not start its payments together; starting them one by one');
+    });
+
+    it("one payment's SPI timeout does not hold back the others: it stays processing, its funds held, for its retry", async () => {
+      const payments = await five();
+      w.spi.onSend(
+        { outcome: 'settled' },
+        { outcome: 'settled' },
+        new TransientSpiError('SPI did not answer'),
+        { outcome: 'settled' },
+        { outcome: 'settled' },
+      );
+
+      const outcomes = await Promise.allSettled(payments.map((c) => w.settle.execute(c.id, false)));
+
+      const timedOut = outcomes.flatMap((o, i) =>
+        o.status === 'rejected' ? [{ reason: o.reason as unknown, payment: payments[i]! }] : [],
+      );
+      expect(timedOut).toHaveLength(1);
+      expect(timedOut[0]!.reason).toBeInstanceOf(TransientSpiError);
+      const held = timedOut[0]!.payment;
+      expect(await w.cashOut(held.id)).toMatchObject({ status: 'processing' });
+      for (const c of payments.filter((p) => p.id !== held.id)) expect(await w.cashOut(c.id)).toMatchObject({ status: 'completed' });
+      // The third send timed out: the first payment of the three that went through step 1 together.
+      expect(held.id).toBe(payments[2]!.id);
+      expect(await balances()).toEqual({
+        ana: { available: '99.00', blocked: '0.00' },
+        rui: { available: '98.00', blocked: '0.00' },
+        maria: { available: '88.00', blocked: '3.00' },
+      });
     });
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { allInOrder } from '../../../shared/async/all-in-order.js';
+import { Batcher } from '../../../shared/async/batcher.js';
 import { cashInCompleted } from '../../../shared/domain/events/cash-in.events.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
@@ -42,6 +43,32 @@ export const SETTLEMENT_OUTCOMES = {
   labelNames: ['outcome', 'code'],
 } as const;
 
+/** What a settlement step recorded for one payment: its terminal state, or null when another run had. */
+type Recorded = { status: 'completed' | 'failed'; code?: string } | null;
+
+/**
+ * How many payments one step's transaction serves at most, and how many such transactions of a step run
+ * at once per process (docs/decisions.md, "Settlement in batches").
+ */
+export const SETTLEMENT_BATCH = 32;
+export const SETTLEMENT_BATCHES_IN_FLIGHT = 2;
+
+/**
+ * A failed batch's payments, each in its own transaction, one after another: after a deadlock they do not
+ * meet again, and each answers its own outcome.
+ */
+async function oneByOne<T, R>(items: T[], step: (item: T) => Promise<R>): Promise<PromiseSettledResult<R>[]> {
+  const outcomes: PromiseSettledResult<R>[] = [];
+  for (const item of items) {
+    try {
+      outcomes.push({ status: 'fulfilled', value: await step(item) });
+    } catch (reason) {
+      outcomes.push({ status: 'rejected', reason });
+    }
+  }
+  return outcomes;
+}
+
 /** A rejection code as a label value: an ISO 20022 reason (4 letters and digits), anything else `other`. */
 const codeLabel = (code: string) => (/^[A-Z0-9]{4}$/.test(code) ? code : 'other');
 
@@ -50,6 +77,13 @@ const codeLabel = (code: string) => (/^[A-Z0-9]{4}$/.test(code) ? code : 'other'
  * the SPI call, outside any transaction (idempotent per end-to-end id). Step 3 (own transaction,
  * row-locked): completed (capture; on-us also credits the recipient) or failed (release). A rerun
  * after a crash repeats only what has not committed, so money moves exactly once.
+ *
+ * Steps 1 and 3 are batched across the payments this process is settling at once: the payments that
+ * reach a step while its transactions are busy go through it together, in one transaction (Batcher), so
+ * under load one BEGIN, one lock statement and one COMMIT serve up to SETTLEMENT_BATCH payments. Each
+ * payment keeps its own outcome. A batch's transaction that fails is run again one payment at a time, so
+ * one bad row never holds the others back; each step re-reads its rows under lock, so a payment finished
+ * meanwhile is left alone. On-us payments (which credit a recipient or pay a charge) finish one by one.
  */
 @Injectable()
 export class SettleCashOutUseCase {
@@ -72,27 +106,48 @@ export class SettleCashOutUseCase {
     this.outcomes = metrics.counter(SETTLEMENT_OUTCOMES);
   }
 
+  private readonly starts = new Batcher<string, CashOut | null>(
+    (ids) => this.beginMany(ids),
+    SETTLEMENT_BATCH,
+    SETTLEMENT_BATCHES_IN_FLIGHT,
+  );
+  private readonly finishes = new Batcher<{ id: string; result: SpiResult }, Recorded>(
+    (items) => this.finishMany(items),
+    SETTLEMENT_BATCH,
+    SETTLEMENT_BATCHES_IN_FLIGHT,
+  );
+
   /**
    * Sends the payment to the SPI and records the outcome. A timeout is retried; on the `lastAttempt` the
    * SPI is asked for the order's status, and the payment ends only on a definite answer (settled or
    * rejected). Without one it stays `processing` for the reconciliation sweep: a timeout is not a failure.
    */
   async execute(cashOutId: string, lastAttempt: boolean): Promise<void> {
-    const cashOut = await this.begin(cashOutId);
+    const cashOut = await this.starts.submit(cashOutId);
     if (!cashOut) return;
-    let result: SpiResult;
+    const result = await this.decide(cashOut, lastAttempt);
+    if (cashOut.isOnUs) return this.finishAndCount(cashOutId, result);
+    const recorded = await this.finishes.submit({ id: cashOutId, result });
+    if (recorded) this.count(recorded.status, recorded.code);
+  }
+
+  /** The SPI's outcome for a payment in `processing` (on-us: settled without the SPI). */
+  private async decide(cashOut: CashOut, lastAttempt: boolean): Promise<SpiResult> {
     try {
-      result = cashOut.isOnUs ? { outcome: 'settled' } : await this.send(cashOut);
+      return cashOut.isOnUs ? { outcome: 'settled' } : await this.send(cashOut);
     } catch (err) {
       if (!(err instanceof TransientSpiError)) throw err;
       if (!lastAttempt) {
         this.count('requeued');
         throw err;
       }
-      result = await this.definiteStatus(cashOut);
-      this.logger.warn({ cashOutId, outcome: result.outcome }, 'SPI send timed out on the last attempt; the status query decided');
+      const result = await this.definiteStatus(cashOut);
+      this.logger.warn(
+        { cashOutId: cashOut.snapshot.id, outcome: result.outcome },
+        'SPI send timed out on the last attempt; the status query decided',
+      );
+      return result;
     }
-    await this.finishAndCount(cashOutId, result);
   }
 
   /**
@@ -133,27 +188,110 @@ export class SettleCashOutUseCase {
     this.outcomes.inc({ outcome, code: outcome === 'failed' ? codeLabel(code) : 'none' });
   }
 
-  private begin(id: string): Promise<CashOut | null> {
+  /**
+   * Step 1 for several payments in one transaction: their rows locked in id order, the `queued` ones moved
+   * to `processing` with their transaction rows and events. Each id's answer is its payment in `processing`
+   * (null: nothing to settle). If the transaction fails, each payment runs step 1 on its own.
+   */
+  private async beginMany(ids: string[]): Promise<PromiseSettledResult<CashOut | null>[]> {
+    if (ids.length === 1) return Promise.allSettled([this.begin(ids[0]!)]);
+    try {
+      const started = await this.startTogether(ids);
+      return ids.map((id) => ({ status: 'fulfilled', value: this.settleable(id, started.get(id)) }));
+    } catch (err) {
+      this.logger.warn({ payments: ids.length, err }, 'a settlement batch could not start its payments together; starting them one by one');
+      return oneByOne(ids, (id) => this.begin(id));
+    }
+  }
+
+  /** The payment when it is `processing`, else null, with the log line a job for it earns. */
+  private settleable(id: string, cashOut: CashOut | undefined): CashOut | null {
+    if (!cashOut) {
+      this.logger.warn({ cashOutId: id }, 'settlement job for a cash-out that does not exist: refused');
+      return null;
+    }
+    if (cashOut.status === 'processing') return cashOut;
+    this.logger.log({ cashOutId: id, status: cashOut.status }, 'settlement job for a cash-out already settled: nothing to do');
+    return null;
+  }
+
+  /**
+   * Step 3 for several payments to other institutions in one transaction: their rows locked in id order,
+   * each still `processing` completed (hold captured) or failed (hold released), the balances locked once
+   * for all the movements. Each item's answer is what this run recorded; counted by the caller, after the
+   * commit. If the transaction fails, each payment runs step 3 on its own.
+   */
+  private async finishMany(items: { id: string; result: SpiResult }[]): Promise<PromiseSettledResult<Recorded>[]> {
+    if (items.length === 1) return Promise.allSettled([this.finish(items[0]!.id, items[0]!.result)]);
+    try {
+      const recorded = await this.uow.run(async () => {
+        const results = new Map(items.map((i) => [i.id, i.result]));
+        const rows = await this.cashOuts.lockMany([...results.keys()]);
+        const now = this.clock.now();
+        const done = new Map<string, Recorded>();
+        const finished: CashOut[] = [];
+        const movements: Movement[] = [];
+        for (const cashOut of rows) {
+          const c = cashOut.snapshot;
+          const result = results.get(c.id);
+          if (!result || cashOut.status !== 'processing') continue; // another worker finished it
+          if (cashOut.isOnUs) throw new Error(`on-us cash-out ${c.id} in a settlement batch`);
+          const closed = this.close(cashOut, result, now);
+          movements.push(closed.movement);
+          done.set(c.id, closed.recorded);
+          finished.push(cashOut);
+        }
+        if (finished.length > 0) {
+          // As in `finish`: the balances' lock first, then the transaction rows, the events and the payments.
+          await allInOrder([
+            this.ledger.postAll(movements),
+            Promise.all(finished.map((c) => this.syncTransaction(c))),
+            this.outbox.append(finished.flatMap((c) => c.pullEvents())),
+            Promise.all(finished.map((c) => this.cashOuts.update(c))),
+          ]);
+        }
+        return done;
+      });
+      return items.map((i) => ({ status: 'fulfilled', value: recorded.get(i.id) ?? null }));
+    } catch (err) {
+      this.logger.warn(
+        { payments: items.length, err },
+        'a settlement batch could not record its outcomes together; recording them one by one',
+      );
+      return oneByOne(items, (i) => this.finish(i.id, i.result));
+    }
+  }
+
+  /** Step 1 for one payment, in its own transaction. */
+  private async begin(id: string): Promise<CashOut | null> {
+    return this.settleable(id, (await this.startTogether([id])).get(id));
+  }
+
+  /**
+   * Locks the payments' rows (in id order) and moves the `queued` ones to `processing`, with their
+   * transaction rows and events, in one transaction; answers every row found, whatever its status.
+   */
+  private startTogether(ids: string[]): Promise<Map<string, CashOut>> {
     return this.uow.run(async () => {
       // A job is a hint, never an authority: the row decides whether there is anything to settle.
-      const cashOut = await this.cashOuts.lock(id);
-      if (!cashOut) {
-        this.logger.warn({ cashOutId: id }, 'settlement job for a cash-out that does not exist: refused');
-        return null;
+      const rows = await this.cashOuts.lockMany(ids);
+      const queued = rows.filter((c) => c.status === 'queued');
+      const now = this.clock.now();
+      for (const cashOut of queued) cashOut.startProcessing(now);
+      if (queued.length > 0) {
+        // Started together: one round trip (allInOrder), in the order step 1 of one payment sends them.
+        await allInOrder([
+          Promise.all(queued.map((c) => this.syncTransaction(c))),
+          Promise.all(queued.map((c) => this.cashOuts.update(c))),
+          this.outbox.append(queued.flatMap((c) => c.pullEvents())),
+        ]);
       }
-      if (cashOut.status === 'queued') {
-        cashOut.startProcessing(this.clock.now());
-        // Started together: one round trip (allInOrder).
-        await allInOrder([this.syncTransaction(cashOut), this.cashOuts.update(cashOut), this.outbox.append(cashOut.pullEvents())]);
-      }
-      if (cashOut.status === 'processing') return cashOut;
-      this.logger.log({ cashOutId: id, status: cashOut.status }, 'settlement job for a cash-out already settled: nothing to do');
-      return null;
+      return new Map(rows.map((c) => [c.snapshot.id, c]));
     });
   }
 
   /** The terminal state this run recorded (null: another run had recorded one). */
-  private finish(id: string, result: SpiResult): Promise<{ status: 'completed' | 'failed'; code?: string } | null> {
+  private finish(id: string, result: SpiResult): Promise<Recorded> {
     return this.uow.run(async () => {
       const cashOut = await this.cashOuts.lock(id);
       if (!cashOut || cashOut.status !== 'processing') return null; // another worker finished it
@@ -170,23 +308,8 @@ export class SettleCashOutUseCase {
           outcome = { outcome: 'rejected', code: CHARGE_REFUSED, message: err.message };
         }
       }
-      const movements: Movement[] = [];
-      if (outcome.outcome === 'settled') {
-        cashOut.complete(now);
-        movements.push({
-          transactionId: c.id,
-          description: 'cash-out completed',
-          lines: [{ accountId: c.accountId, operation: 'capture', amount: c.amount }],
-        });
-        if (onUs) movements.push(onUs.movement);
-      } else {
-        cashOut.fail(outcome.code, outcome.message, now);
-        movements.push({
-          transactionId: c.id,
-          description: 'cash-out failed',
-          lines: [{ accountId: c.accountId, operation: 'release', amount: c.amount }],
-        });
-      }
+      const closed = this.close(cashOut, outcome, now);
+      const movements = onUs && outcome.outcome === 'settled' ? [closed.movement, onUs.movement] : [closed.movement];
       // Started together, so the statements share round trips, and sent in this order: the balances' lock
       // first, then the transaction rows (and with them the usage counters), the order creation takes.
       await allInOrder([
@@ -196,8 +319,33 @@ export class SettleCashOutUseCase {
         onUs ? onUs.record() : Promise.resolve(),
         this.cashOuts.update(cashOut),
       ]);
-      return outcome.outcome === 'settled' ? { status: 'completed' as const } : { status: 'failed' as const, code: outcome.code };
+      return closed.recorded;
     });
+  }
+
+  /** Completes (capturing the hold) or fails (releasing it) a payment in `processing`, by the SPI's outcome. */
+  private close(cashOut: CashOut, result: SpiResult, now: Date): { movement: Movement; recorded: NonNullable<Recorded> } {
+    const c = cashOut.snapshot;
+    if (result.outcome === 'settled') {
+      cashOut.complete(now);
+      return {
+        movement: {
+          transactionId: c.id,
+          description: 'cash-out completed',
+          lines: [{ accountId: c.accountId, operation: 'capture', amount: c.amount }],
+        },
+        recorded: { status: 'completed' },
+      };
+    }
+    cashOut.fail(result.code, result.message, now);
+    return {
+      movement: {
+        transactionId: c.id,
+        description: 'cash-out failed',
+        lines: [{ accountId: c.accountId, operation: 'release', amount: c.amount }],
+      },
+      recorded: { status: 'failed', code: result.code },
+    };
   }
 
   /** On-us to a charge of this service: the charge's own `cash_in` completes (refused if it cannot be paid). */

@@ -118,6 +118,14 @@ export class SqlCashOutRepository extends CashOutRepository {
     return row ? toDomain(row) : null;
   }
 
+  /** A settlement batch's rows: one statement, the locks taken in id order. */
+  async lockMany(ids: string[]): Promise<CashOut[]> {
+    const rows = await this.sql.read<CashOutRow>(`SELECT ${COLUMNS} FROM cash_outs WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [
+      ids,
+    ]);
+    return rows.map(toDomain);
+  }
+
   async unfinishedBefore(before: Date, limit: number): Promise<string[]> {
     // Served by ix_cash_outs_unfinished (status, updated_at) WHERE status IN ('queued', 'processing').
     const rows = await this.sql.read<{ id: string }>(
