@@ -663,6 +663,32 @@ describe('SettleCashOutUseCase', () => {
       expect(warned()).toContain('a settlement batch could not start its payments together; starting them one by one');
     });
 
+    it('a payment whose balance is busy is left out of the batch and recorded on its own once the batch committed', async () => {
+      const LIA = { client: 'client-lia', account: 'acc-lia', document: '24681357928', name: 'Lia Rocha' };
+      const ZE = { client: 'client-ze', account: 'acc-ze', document: '86421357946', name: 'José Reis' };
+      w.openAccount(LIA.client, LIA.account, LIA.document, LIA.name, '100.00');
+      w.openAccount(ZE.client, ZE.account, ZE.document, ZE.name, '100.00');
+      const payments = await five([ANA.client, RUI.client, MARIA.client, LIA.client, ZE.client]);
+      w.spi.onSend(...AMOUNTS.map(() => ({ outcome: 'settled' }) as const));
+      const lockFree = w.ledgerStore.lockFreeBalances.bind(w.ledgerStore);
+      // Lia's balance is held by another transaction (her next payment being created) when the batch asks.
+      jest
+        .spyOn(w.ledgerStore, 'lockFreeBalances')
+        .mockImplementation(async (ids) => (await lockFree(ids)).filter((id) => id !== LIA.account));
+      const before = w.uow.committed;
+
+      await Promise.all(payments.map((c) => w.settle.execute(c.id, false)));
+
+      for (const c of payments) {
+        expect(await w.cashOut(c.id)).toMatchObject({ status: 'completed' });
+        expect(w.ledgerOps(c.id)).toEqual([`${c.accountId} hold ${c.amount.toFixed6()}`, `${c.accountId} capture ${c.amount.toFixed6()}`]);
+        expect((await w.balance(c.accountId)).blocked).toBe('0.00');
+      }
+      // Step 1: two alone and one batch; step 3: two alone, one batch (Maria's and José's) and Lia's alone.
+      expect(w.uow.committed - before).toBe(2 * (SETTLEMENT_BATCHES_IN_FLIGHT + 1) + 1);
+      expect(w.metrics.count('settlement_outcomes_total', { outcome: 'completed', code: 'none' })).toBe(5);
+    });
+
     it("one payment's SPI timeout does not hold back the others: it stays processing, its funds held, for its retry", async () => {
       const payments = await five();
       w.spi.onSend(

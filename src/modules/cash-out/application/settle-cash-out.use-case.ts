@@ -216,43 +216,16 @@ export class SettleCashOutUseCase {
   }
 
   /**
-   * Step 3 for several payments to other institutions in one transaction: their rows locked in id order,
-   * each still `processing` completed (hold captured) or failed (hold released), the balances locked once
-   * for all the movements. Each item's answer is what this run recorded; counted by the caller, after the
-   * commit. If the transaction fails, each payment runs step 3 on its own.
+   * Step 3 for several payments to other institutions in one transaction (finishTogether). Each item's
+   * answer is what was recorded for it; counted by the caller, after the commit. A payment whose balance
+   * another transaction held runs step 3 on its own once the batch has committed; if the batch's
+   * transaction fails, each payment runs step 3 on its own, one after another.
    */
   private async finishMany(items: { id: string; result: SpiResult }[]): Promise<PromiseSettledResult<Recorded>[]> {
     if (items.length === 1) return Promise.allSettled([this.finish(items[0]!.id, items[0]!.result)]);
+    let together: { recorded: Map<string, Recorded>; busy: Set<string> };
     try {
-      const recorded = await this.uow.run(async () => {
-        const results = new Map(items.map((i) => [i.id, i.result]));
-        const rows = await this.cashOuts.lockMany([...results.keys()]);
-        const now = this.clock.now();
-        const done = new Map<string, Recorded>();
-        const finished: CashOut[] = [];
-        const movements: Movement[] = [];
-        for (const cashOut of rows) {
-          const c = cashOut.snapshot;
-          const result = results.get(c.id);
-          if (!result || cashOut.status !== 'processing') continue; // another worker finished it
-          if (cashOut.isOnUs) throw new Error(`on-us cash-out ${c.id} in a settlement batch`);
-          const closed = this.close(cashOut, result, now);
-          movements.push(closed.movement);
-          done.set(c.id, closed.recorded);
-          finished.push(cashOut);
-        }
-        if (finished.length > 0) {
-          // As in `finish`: the balances' lock first, then the transaction rows, the events and the payments.
-          await allInOrder([
-            this.ledger.postAll(movements),
-            Promise.all(finished.map((c) => this.syncTransaction(c))),
-            this.outbox.append(finished.flatMap((c) => c.pullEvents())),
-            Promise.all(finished.map((c) => this.cashOuts.update(c))),
-          ]);
-        }
-        return done;
-      });
-      return items.map((i) => ({ status: 'fulfilled', value: recorded.get(i.id) ?? null }));
+      together = await this.finishTogether(items);
     } catch (err) {
       this.logger.warn(
         { payments: items.length, err },
@@ -260,6 +233,54 @@ export class SettleCashOutUseCase {
       );
       return oneByOne(items, (i) => this.finish(i.id, i.result));
     }
+    // A payment whose balance another transaction held is recorded on its own, now that the batch committed.
+    return Promise.allSettled(
+      items.map(async (i) => (together.busy.has(i.id) ? this.finish(i.id, i.result) : (together.recorded.get(i.id) ?? null))),
+    );
+  }
+
+  /**
+   * The batch's transaction: the payments' rows locked in id order; of their payers' balances, those free
+   * now locked without waiting (a batch that waited for each busy balance in turn would hold every balance
+   * it had locked meanwhile, and payments being created on those accounts would queue behind it). Payments
+   * still `processing` whose balance was free are completed or failed; those whose balance was busy are left
+   * untouched and answered as `busy`.
+   */
+  private finishTogether(items: { id: string; result: SpiResult }[]): Promise<{ recorded: Map<string, Recorded>; busy: Set<string> }> {
+    return this.uow.run(async () => {
+      const results = new Map(items.map((i) => [i.id, i.result]));
+      const rows = (await this.cashOuts.lockMany([...results.keys()])).filter((c) => c.status === 'processing');
+      const free = rows.length > 0 ? await this.ledger.lockFree([...new Set(rows.map((c) => c.snapshot.accountId))]) : new Set<string>();
+      const now = this.clock.now();
+      const recorded = new Map<string, Recorded>();
+      const busy = new Set<string>();
+      const finished: CashOut[] = [];
+      const movements: Movement[] = [];
+      for (const cashOut of rows) {
+        const c = cashOut.snapshot;
+        const result = results.get(c.id);
+        if (!result) continue;
+        if (cashOut.isOnUs) throw new Error(`on-us cash-out ${c.id} in a settlement batch`);
+        if (!free.has(c.accountId)) {
+          busy.add(c.id);
+          continue;
+        }
+        const closed = this.close(cashOut, result, now);
+        movements.push(closed.movement);
+        recorded.set(c.id, closed.recorded);
+        finished.push(cashOut);
+      }
+      if (finished.length > 0) {
+        // As in `finish`: the balances (already locked) first, then the transaction rows, the events and the payments.
+        await allInOrder([
+          this.ledger.postAll(movements),
+          Promise.all(finished.map((c) => this.syncTransaction(c))),
+          this.outbox.append(finished.flatMap((c) => c.pullEvents())),
+          Promise.all(finished.map((c) => this.cashOuts.update(c))),
+        ]);
+      }
+      return { recorded, busy };
+    });
   }
 
   /** Step 1 for one payment, in its own transaction. */

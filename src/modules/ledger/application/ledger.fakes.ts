@@ -61,6 +61,13 @@ export class InMemoryLedger extends LedgerRepository {
     return new Map(rows.map((id) => [id, this.accounts.get(id)!.balance]));
   }
 
+  /** No other transaction holds a lock in memory: every known account is free. */
+  async lockFreeBalances(accountIds: string[]): Promise<string[]> {
+    if (this.uow && !this.uow.inTransaction()) throw new Error('lockFreeBalances must run inside UnitOfWork.run');
+    this.calls.push(`lock free ${accountIds.join(',')}`);
+    return [...new Set(accountIds)].filter((id) => this.accounts.has(id)).sort();
+  }
+
   async saveJournal(transactionId: string | null, description: string, draft: JournalDraft): Promise<string> {
     const id = `j${++this.seq}`;
     this.calls.push(`journal ${id} ${description}`);

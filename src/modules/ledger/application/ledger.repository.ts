@@ -39,6 +39,8 @@ export abstract class LedgerRepository {
   abstract openAccount(accountId: string, clientId: string): Promise<void>;
   /** Loads and row-locks the balances (in a stable order, so concurrent movements cannot deadlock). */
   abstract lockBalances(accountIds: string[]): Promise<Map<string, AccountBalance>>;
+  /** Row-locks, without waiting, those of the balances no other transaction holds now; answers their ids. */
+  abstract lockFreeBalances(accountIds: string[]): Promise<string[]>;
   abstract saveJournal(transactionId: string | null, description: string, draft: JournalDraft): Promise<string>;
   abstract findBalance(accountId: string): Promise<StoredBalance | null>;
   abstract entriesForTransactions(transactionIds: string[]): Promise<LedgerEntryView[]>;

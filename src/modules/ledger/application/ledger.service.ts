@@ -61,6 +61,15 @@ export class LedgerService {
     });
   }
 
+  /**
+   * Row-locks, without waiting, those of the accounts' balances that no other transaction holds now, until
+   * the caller's transaction ends; answers their ids. A `postAll` on them in the same transaction finds the
+   * locks already held. For work that may leave the busy accounts for later (a settlement batch).
+   */
+  async lockFree(accountIds: string[]): Promise<Set<string>> {
+    return this.uow.run(async () => new Set(await this.repo.lockFreeBalances(accountIds)));
+  }
+
   balanceOf(accountId: string): Promise<StoredBalance | null> {
     return this.repo.findBalance(accountId);
   }

@@ -54,6 +54,18 @@ export class SqlLedgerRepository extends LedgerRepository {
   }
 
   /**
+   * SKIP LOCKED: a settlement batch takes the balances that are free now and leaves the others to be
+   * settled one by one, instead of holding every balance it has locked while it waits for the next one.
+   */
+  async lockFreeBalances(accountIds: string[]): Promise<string[]> {
+    const rows = await this.sql.read<{ id: string }>(
+      `SELECT id FROM ledger_accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE SKIP LOCKED`,
+      [accountIds],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
    * The journal, its postings, its entries and the new balances in ONE statement (data-modifying CTEs
    * all run, in one snapshot). The journal's id is made here, so the statement needs no answer.
    *
