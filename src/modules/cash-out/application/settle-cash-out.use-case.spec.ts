@@ -572,6 +572,15 @@ describe('SettleCashOutUseCase', () => {
       w.clock.set(SETTLED_AT);
       return all;
     }
+    const LIA = { client: 'client-lia', account: 'acc-lia', document: '24681357928', name: 'Lia Rocha' };
+    const ZE = { client: 'client-ze', account: 'acc-ze', document: '86421357946', name: 'José Reis' };
+
+    /** The five from five payers (Ana, Rui, Maria, Lia, José): no two of them pay from one balance. */
+    async function fiveFromFivePayers() {
+      w.openAccount(LIA.client, LIA.account, LIA.document, LIA.name, '100.00');
+      w.openAccount(ZE.client, ZE.account, ZE.document, ZE.name, '100.00');
+      return five([ANA.client, RUI.client, MARIA.client, LIA.client, ZE.client]);
+    }
     /** Each payer's balance after the five, given which of them settled. */
     const balances = async () => ({
       ana: await w.balance(ANA.account),
@@ -643,11 +652,7 @@ describe('SettleCashOutUseCase', () => {
 
     it('a batch whose step 1 fails is started again one payment at a time, and each payment settles once', async () => {
       // Five payers: after step 1 one by one, the payments reach step 3 at different times, side by side.
-      const LIA = { client: 'client-lia', account: 'acc-lia', document: '24681357928', name: 'Lia Rocha' };
-      const ZE = { client: 'client-ze', account: 'acc-ze', document: '86421357946', name: 'José Reis' };
-      w.openAccount(LIA.client, LIA.account, LIA.document, LIA.name, '100.00');
-      w.openAccount(ZE.client, ZE.account, ZE.document, ZE.name, '100.00');
-      const payments = await five([ANA.client, RUI.client, MARIA.client, LIA.client, ZE.client]);
+      const payments = await fiveFromFivePayers();
       w.spi.onSend(...AMOUNTS.map(() => ({ outcome: 'settled' }) as const));
       failBatchLock(1);
 
@@ -664,11 +669,7 @@ describe('SettleCashOutUseCase', () => {
     });
 
     it('a payment whose balance is busy is left out of the batch and recorded on its own once the batch committed', async () => {
-      const LIA = { client: 'client-lia', account: 'acc-lia', document: '24681357928', name: 'Lia Rocha' };
-      const ZE = { client: 'client-ze', account: 'acc-ze', document: '86421357946', name: 'José Reis' };
-      w.openAccount(LIA.client, LIA.account, LIA.document, LIA.name, '100.00');
-      w.openAccount(ZE.client, ZE.account, ZE.document, ZE.name, '100.00');
-      const payments = await five([ANA.client, RUI.client, MARIA.client, LIA.client, ZE.client]);
+      const payments = await fiveFromFivePayers();
       w.spi.onSend(...AMOUNTS.map(() => ({ outcome: 'settled' }) as const));
       const lockFree = w.ledgerStore.lockFreeBalances.bind(w.ledgerStore);
       // Lia's balance is held by another transaction (her next payment being created) when the batch asks.
