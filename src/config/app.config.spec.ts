@@ -25,11 +25,6 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', ...prodSecrets }).jwtSecret).toBe(secret32);
   });
 
-  it('bounds every database wait below the idempotency lease by default', () => {
-    const c = loadConfig({});
-    for (const ms of [c.dbStatementTimeoutMs, c.dbLockTimeoutMs, c.dbPoolTimeoutMs]) expect(ms).toBeLessThan(c.idempotencyLeaseMs / 2);
-  });
-
   it('in production, encrypts webhook secrets only under a WEBHOOK_SECRETS_KEY of its own, never falling back to JWT_SECRET', () => {
     const prod = { NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', ...prodSecrets };
     expect(loadConfig(prod).webhookSecretsKey).toBe(webhookKey);

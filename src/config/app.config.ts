@@ -48,8 +48,6 @@ export interface AppConfig {
   dbLockTimeoutMs: number;
   /** Bound of a wait for a pooled connection (and of connecting). */
   dbPoolTimeoutMs: number;
-  /** An idempotency claim whose request died may be taken over by a retry after this long. */
-  idempotencyLeaseMs: number;
   /**
    * Failed API-key credential checks (token endpoint, key pair on cash-in) per minute per key id and source
    * address; per source address, whatever the key ids: five times as many. Successful checks spend nothing.
@@ -262,11 +260,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Past the 30 s settlement budget, so the sweep never races a payment that is still being retried.
     reconcileAfterMs: Math.max(100, int('RECONCILE_AFTER_MS', 60000, env)),
     reconcileIntervalMs: Math.max(100, int('RECONCILE_INTERVAL_MS', 15000, env)),
-    // All well below the 60 s idempotency lease, so a stuck request fails before a retry may take over.
+    // Every statement, lock wait and pool wait is bounded (docs/decisions.md, "Timeouts").
     dbStatementTimeoutMs: Math.max(100, int('DB_STATEMENT_TIMEOUT_MS', 15000, env)),
     dbLockTimeoutMs: Math.max(50, int('DB_LOCK_TIMEOUT_MS', 5000, env)),
     dbPoolTimeoutMs: Math.max(100, int('DB_POOL_TIMEOUT_MS', 5000, env)),
-    idempotencyLeaseMs: Math.max(100, int('IDEMPOTENCY_LEASE_MS', 60000, env)),
     tokenRateLimitPerMinute: Math.max(1, int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, env)),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     queueBoardSessionTtlSeconds: queueBoardSessionTtl(env),

@@ -25,7 +25,7 @@ describe('retention purge (e2e)', () => {
     const c = await newClient(app);
     const key = (expires: Date) =>
       db.query(
-        `INSERT INTO idempotency_keys (client_id, key, request_hash, status, locked_until, expires_at) VALUES ($1, $2, 'h', 'completed', $3, $3) RETURNING key`,
+        `INSERT INTO idempotency_keys (client_id, key, request_hash, status, expires_at) VALUES ($1, $2, 'h', 'completed', $3) RETURNING key`,
         [c.clientId, randomUUID(), expires],
       );
     const [expiredKey] = await key(ago(60_000));

@@ -132,6 +132,45 @@ describe('PipelinedUnitOfWork (e2e)', () => {
     expect(await ids()).toEqual([]);
   });
 
+  it('withSavepoint: a refusal inside undoes only what the work wrote; the transaction goes on and commits', async () => {
+    await db.query(`INSERT INTO ${table} (id, label) VALUES (5, 'already there')`);
+    let inside: unknown;
+    await uow.run(async () => {
+      void insert(1, 'before the savepoint');
+      inside = await uow
+        .withSavepoint(async () => {
+          void insert(2, 'inside, undone');
+          void insert(5, 'clash'); // not awaited: the savepoint's rollback still waits for its answer
+          await insert(3, 'behind the clash');
+        })
+        .catch((err: unknown) => err);
+      await insert(4, 'after the rollback');
+    });
+    expect(inside).toBe(duplicate);
+    expect(await ids()).toEqual([1, 4, 5]);
+  });
+
+  it('withSavepoint: a failure from before the savepoint still fails the transaction, with its own refusal', async () => {
+    await db.query(`INSERT INTO ${table} (id, label) VALUES (5, 'already there')`);
+    let inside: unknown;
+    const run = uow.run(async () => {
+      void insert(5, 'clash before the savepoint');
+      inside = await uow.withSavepoint(() => insert(1)).catch((err: unknown) => err);
+      await insert(2);
+    });
+    await expect(run).rejects.toBe(duplicate);
+    expect(inside).toBe(duplicate);
+    expect(await ids()).toEqual([5]);
+  });
+
+  it('withSavepoint: what the work wrote commits with the transaction when it succeeds', async () => {
+    await uow.run(async () => {
+      await uow.withSavepoint(() => insert(1));
+      await insert(2);
+    });
+    expect(await ids()).toEqual([1, 2]);
+  });
+
   it('expect_rows still refuses a write that touched another number of rows, and the transaction with it', async () => {
     const run = uow.run(async () => {
       await insert(1);

@@ -21,6 +21,7 @@ import { IdempotencyRawAnswer1764010000000 } from './1764010000000-idempotency-r
 import { QueueBoardScopes1764020000000 } from './1764020000000-queue-board-scopes.js';
 import { MedReturnStatus1764040000000 } from './1764040000000-med-return-status.js';
 import { OutboxSignal1764050000000 } from './1764050000000-outbox-signal.js';
+import { IdempotencyClaimInPayment1764060000000 } from './1764060000000-idempotency-claim-in-payment.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   QueueBoardScopes1764020000000,
   MedReturnStatus1764040000000,
   OutboxSignal1764050000000,
+  IdempotencyClaimInPayment1764060000000,
 ];

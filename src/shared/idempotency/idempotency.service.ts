@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError, type ErrorDetail } from '../errors/domain-error.js';
 import type { ErrorCode } from '../errors/error-catalog.js';
@@ -50,11 +48,14 @@ interface StoredRefusal {
   refusal: { code: ErrorCode; message: string; details: ErrorDetail[] };
 }
 
-/** The fenced answer found its claim taken over (expect_rows raised IP001). */
-function claimLost(err: DatabaseErrorFields): DomainError | null {
-  if (err.code !== 'IP001') return null;
-  return new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A retry with this idempotency key took over the request; this run was rolled back');
+/** A concurrent duplicate holds the key (its insert is not committed yet): the claim did not wait for it. */
+function stillRunning(err: DatabaseErrorFields): DomainError | null {
+  if (err.code !== '55P03') return null;
+  return new DomainError('IDEMPOTENCY_KEY_IN_USE', 'The request with this idempotency key is still running');
 }
+
+/** Thrown inside the transaction when the key already holds an answer: the work rolls back, the answer is read. */
+class AnsweredBefore extends Error {}
 
 /**
  * A refusal is the request's outcome and is kept (a retry gets the same answer); a rate limit or an
@@ -67,116 +68,112 @@ function isOutcome(err: unknown): err is DomainError {
 }
 
 /**
- * Stripe-style idempotency (docs/conventions.md §5, docs/decisions.md). The key is claimed in its own committed
- * transaction so a concurrent duplicate sees it; a success is stored in the SAME transaction as the
- * work, so either both commit or neither does. A business refusal (4xx) rolls the work back and is
- * then stored as the key's answer; any other failure (outage, bug) left nothing behind, so the claim
- * is freed and a retry runs the request once. Input refused by validation never reaches this service.
- *
- * A claim whose request died may be taken over by the same request after IDEMPOTENCY_LEASE_MS. The
- * claim is fenced: each claim gets a new token, and the answer is stored only by the holder of the
- * current token, in the work's own transaction, so a slow first run that lost its claim rolls back
- * instead of committing a second payment. Every statement is bounded well below the lease.
+ * Stripe-style idempotency (docs/conventions.md §5, docs/decisions.md "Idempotency"). The key is claimed by
+ * the first statement of the request's own transaction, so the claim, the work and the stored answer commit
+ * together or not at all:
+ * - a concurrent duplicate finds the uncommitted claim in the unique index and, waiting for it no longer
+ *   than a millisecond, answers 409 `IDEMPOTENCY_KEY_IN_USE` ("still running");
+ * - a business refusal (4xx) undoes the work to a savepoint taken after the claim and is stored as the
+ *   key's answer in the same transaction, so no duplicate can run in between: one key, one outcome;
+ * - any other failure (outage, bug), or a process or connection that dies, rolls everything back, the claim
+ *   with it: a retry runs the request once. No lease, no takeover, no fencing token.
+ * Input refused by validation never reaches this service.
  */
 @Injectable()
 export class IdempotencyService {
   constructor(
     private readonly sql: SqlSession,
     private readonly uow: UnitOfWork,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
-   * `prepare`, when given, runs once the key is claimed (or at once without a key) and BEFORE the
-   * transaction opens: work that must not hold a connection (e.g. CPU work in a worker thread). What it
-   * returns is handed to `work`; its failure is handled like the work's (a refusal is stored, anything
-   * else frees the claim).
+   * `prepare`, when given, runs BEFORE the transaction opens: work that must not hold a connection (e.g.
+   * CPU work). What it returns is handed to `work`; a refusal from it is stored like the work's.
    */
   async execute<T, P = undefined>(
     req: IdempotentRequest,
     work: (prepared: P) => Promise<{ status: number; body: T }>,
     prepare?: () => Promise<P>,
   ): Promise<StoredResponse<T>> {
-    const prepared = async () => (prepare ? await prepare() : (undefined as P));
-    if (req.key === undefined) {
-      const ready = await prepared();
-      return { ...(await this.uow.run(() => work(ready))), replayed: false };
-    }
-    if (!UUID.test(req.key)) {
+    if (req.key !== undefined && !UUID.test(req.key)) {
       throw new DomainError('INVALID_IDEMPOTENCY_KEY', 'X-Idempotency-Key must be a UUID', [
         { field: 'X-Idempotency-Key', issue: 'not a UUID' },
       ]);
     }
+    let ready = undefined as P;
+    let refusedEarly: DomainError | undefined;
+    try {
+      if (prepare) ready = await prepare();
+    } catch (err) {
+      if (req.key === undefined || !isOutcome(err)) throw err;
+      refusedEarly = err;
+    }
+    if (req.key === undefined) return { ...(await this.uow.run(() => work(ready))), replayed: false };
+
     const key = req.key.toLowerCase();
     const hash = requestFingerprint(req);
-    const token = await this.claim(req.clientId, key, hash);
-    if (!token) return this.answerExisting<T>(req.clientId, key, hash);
+    let outcome: { answer: { status: number; body: T } } | { refusal: DomainError };
     try {
-      const ready = await prepared();
-      return await this.uow.run(async () => {
-        const result = await work(ready);
-        // Not awaited: it travels with the COMMIT. The row count is checked in the database (expect_rows):
-        // a retry that took the claim over while this run was stuck leaves no row to update, the statement
-        // fails, Postgres rolls the transaction back, and the commit throws its refusal (claimLost). The
-        // retry's run counts.
-        void this.sql.write(
-          `WITH stored AS (
-             UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5
-             WHERE client_id = $1 AND key = $2 AND claim_token = $3 AND status = 'in_progress' RETURNING 1
-           )
-           SELECT expect_rows((SELECT count(*) FROM stored), 1, 'idempotency claim lost')`,
-          [req.clientId, key, token, result.status, JSON.stringify(result.body)],
-          claimLost,
-        );
-        return { ...result, replayed: false };
+      outcome = await this.uow.run(async () => {
+        // The transaction's first statement, not awaited: the work's statements travel right behind it.
+        const claimed = this.claim(req.clientId, key, hash);
+        const attempt = await this.uow
+          .withSavepoint(() => (refusedEarly ? Promise.reject(refusedEarly) : work(ready)))
+          .then(
+            (answer) => ({ answer }),
+            (err: unknown) => ({ err }),
+          );
+        // Whatever the work did, the claim decides first: a key that already holds an answer (or is held by
+        // a running duplicate, which throws here) rolls the work back.
+        if (!(await claimed)) throw new AnsweredBefore();
+        if ('answer' in attempt) {
+          // Not awaited: it travels with the COMMIT.
+          void this.store(req.clientId, key, attempt.answer.status, attempt.answer.body);
+          return { answer: attempt.answer };
+        }
+        if (!isOutcome(attempt.err)) throw attempt.err;
+        // The work is undone to the savepoint; the claim stays, now holding the refusal.
+        const { code, message, details } = attempt.err;
+        void this.store(req.clientId, key, statusForCode(code), { refusal: { code, message, details } } satisfies StoredRefusal);
+        return { refusal: attempt.err };
       });
     } catch (err) {
-      if (isOutcome(err)) await this.storeRefusal(req.clientId, key, token, err);
-      else await this.release(req.clientId, key, token);
+      if (err instanceof AnsweredBefore) return this.answerExisting<T>(req.clientId, key, hash);
       throw err;
     }
+    if ('refusal' in outcome) throw outcome.refusal;
+    return { ...outcome.answer, replayed: false };
   }
 
-  /** The claim's fencing token when this request now owns the key (new, expired, or abandoned by the same request). */
-  private async claim(clientId: string, key: string, hash: string): Promise<string | null> {
-    const token = randomUUID();
-    // Its commit need not wait for the disk: a claim lost in a crash leaves nothing behind it (the work's
-    // commit, which waits, flushes the claim with it), so a retry runs the request, as it would anyway.
-    const rows = await this.uow.runUnflushed(() =>
-      this.sql.read(
-        `INSERT INTO idempotency_keys (client_id, key, request_hash, status, claim_token, locked_until, expires_at)
-       VALUES ($1, $2, $3, 'in_progress', $4, now() + make_interval(secs => $5::double precision / 1000), now() + $6::interval)
+  /**
+   * Inserts the key, or takes over an expired one; true when this transaction now holds it. A key whose
+   * insert is not committed yet (a duplicate running now) makes the insert wait: it waits 1 ms at most,
+   * then fails as IDEMPOTENCY_KEY_IN_USE; the connection's own lock bound applies again right after.
+   */
+  private async claim(clientId: string, key: string, hash: string): Promise<boolean> {
+    void this.sql.write(`SET LOCAL lock_timeout = '1ms'`);
+    const rows = this.sql.read(
+      `INSERT INTO idempotency_keys (client_id, key, request_hash, status, expires_at)
+       VALUES ($1, $2, $3, 'in_progress', now() + $4::interval)
        ON CONFLICT (client_id, key) DO UPDATE
          SET request_hash = EXCLUDED.request_hash, status = 'in_progress', response_status = NULL,
-             response_body = NULL, claim_token = EXCLUDED.claim_token, locked_until = EXCLUDED.locked_until,
-             expires_at = EXCLUDED.expires_at, created_at = now()
+             response_body = NULL, expires_at = EXCLUDED.expires_at, created_at = now()
          WHERE idempotency_keys.expires_at < now()
-            OR (idempotency_keys.status = 'in_progress' AND idempotency_keys.locked_until < now()
-                AND idempotency_keys.request_hash = EXCLUDED.request_hash)
        RETURNING key`,
-        [clientId, key, hash, token, this.config.idempotencyLeaseMs, RETENTION],
-      ),
+      [clientId, key, hash, RETENTION],
+      stillRunning,
     );
-    return rows.length === 1 ? token : null;
+    void this.sql.write('SET LOCAL lock_timeout TO DEFAULT');
+    return (await rows).length === 1;
   }
 
-  private async storeRefusal(clientId: string, key: string, token: string, err: DomainError): Promise<void> {
-    const body: StoredRefusal = { refusal: { code: err.code, message: err.message, details: err.details } };
-    await this.sql.write(
-      `UPDATE idempotency_keys SET status = 'completed', response_status = $4, response_body = $5
-       WHERE client_id = $1 AND key = $2 AND claim_token = $3 AND status = 'in_progress'`,
-      [clientId, key, token, statusForCode(err.code), JSON.stringify(body)],
+  /** The key's answer, in the transaction that holds its claim. */
+  private store(clientId: string, key: string, status: number, body: unknown): Promise<number> {
+    return this.sql.write(
+      `UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_body = $4 WHERE client_id = $1 AND key = $2`,
+      [clientId, key, status, JSON.stringify(body)],
     );
   }
-
-  private async release(clientId: string, key: string, token: string): Promise<void> {
-    await this.sql.write(`DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2 AND claim_token = $3 AND status = 'in_progress'`, [
-      clientId,
-      key,
-      token,
-    ]);
-  }
-
   private async answerExisting<T>(clientId: string, key: string, hash: string): Promise<StoredResponse<T>> {
     const [row] = await this.sql.read<{
       request_hash: string;

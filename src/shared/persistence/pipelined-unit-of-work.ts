@@ -158,6 +158,27 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
     void this.write('SET LOCAL synchronous_commit = off');
   }
 
+  async withSavepoint<T>(work: () => Promise<T>): Promise<T> {
+    const tx = this.storage.getStore();
+    if (!tx) throw new Error('withSavepoint must run inside UnitOfWork.run');
+    this.begin(tx);
+    // Pipelined like any statement. Nested savepoints may share the name: ROLLBACK TO takes the latest.
+    void this.send(tx, 'SAVEPOINT uow_work');
+    try {
+      return await work();
+    } catch (err) {
+      // Sent behind the work's statements, so it answers after all of them. It fails only when the
+      // transaction failed before the savepoint was set; that failure stays the transaction's.
+      try {
+        await this.send(tx, 'ROLLBACK TO SAVEPOINT uow_work');
+      } catch (rollbackError) {
+        throw tx.failure ?? rollbackError;
+      }
+      tx.failure = undefined;
+      throw err;
+    }
+  }
+
   afterCommit(fn: () => void): void {
     const tx = this.storage.getStore();
     if (tx) tx.afterCommit.push(fn);

@@ -7,6 +7,14 @@ export abstract class UnitOfWork {
   /** Joins the surrounding transaction if there is one, else opens a new one around `work`. */
   abstract run<T>(work: () => Promise<T>): Promise<T>;
 
+  /**
+   * Inside `run`: runs `work` behind a savepoint. When `work` throws, what it wrote is undone (ROLLBACK TO
+   * SAVEPOINT) and the transaction goes on with what came before it, so the caller can still write and
+   * commit, e.g. the stored refusal of an idempotent request next to its claim. A failure from before the
+   * savepoint still fails the transaction.
+   */
+  abstract withSavepoint<T>(work: () => Promise<T>): Promise<T>;
+
   /** Whether the caller is inside `run`. */
   abstract inTransaction(): boolean;
 

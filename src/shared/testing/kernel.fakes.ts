@@ -27,6 +27,11 @@ export class FakeUnitOfWork extends UnitOfWork {
     return out;
   }
 
+  /** Runs `work`; the fakes keep no transaction state to roll back, so a failure simply propagates. */
+  async withSavepoint<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
   inTransaction(): boolean {
     return !this.options.strict || this.scope.getStore() !== undefined;
   }
