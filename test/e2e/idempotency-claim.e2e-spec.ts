@@ -15,14 +15,23 @@ import { eventually, newClient, startApp, type TestClient } from '../support/tes
 describe('idempotency claim inside the payment transaction (e2e)', () => {
   let app: NestExpressApplication;
   let db: DataSource;
+  // An unhandled rejection ends a production process (Node's default): the claim's refusal must never be one.
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
 
   beforeAll(async () => {
+    process.on('unhandledRejection', onUnhandled);
     // Lock waits long enough that only the test decides when the blocked first run goes on.
     app = await startApp({ appRole: 'api', dbLockTimeoutMs: 20_000, dbStatementTimeoutMs: 30_000 });
     db = app.get(DataSource);
   });
 
-  afterAll(() => app.close());
+  afterAll(async () => {
+    process.off('unhandledRejection', onUnhandled);
+    await app.close();
+  });
+
+  afterEach(() => expect(unhandled).toEqual([]));
 
   const body = (key: string) => ({ amount: '10.00', pix_key: 'claim@example.com', pix_key_type: 'EMAIL', external_id: `claim-${key}` });
   const cashOutsOf = async (c: TestClient) =>
@@ -111,5 +120,16 @@ describe('idempotency claim inside the payment transaction (e2e)', () => {
     ]);
     expect(stored).toEqual({ status: 'completed', response_status: 400 });
     expect(await balanceOf(app, c)).toMatchObject({ available_balance: '5.00', blocked_balance: '0.00' });
+  });
+
+  it('fresh keys sent all at once are all claimed: none answers 409', async () => {
+    const clients = await Promise.all(Array.from({ length: 8 }, () => newClient(app, { balance: '100.00' })));
+    const answers = await Promise.all(
+      Array.from({ length: 48 }, (_, i) => {
+        const key = randomUUID();
+        return cashOut(app, clients[i % clients.length]!, { ...body(key), amount: '1.00' }, { 'X-Idempotency-Key': key });
+      }),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
   });
 });

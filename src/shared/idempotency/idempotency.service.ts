@@ -48,9 +48,9 @@ interface StoredRefusal {
   refusal: { code: ErrorCode; message: string; details: ErrorDetail[] };
 }
 
-/** A concurrent duplicate holds the key (its insert is not committed yet): the claim did not wait for it. */
+/** A concurrent duplicate holds the key's lock: the claim raised IP001 instead of waiting for it. */
 function stillRunning(err: DatabaseErrorFields): DomainError | null {
-  if (err.code !== '55P03') return null;
+  if (err.code !== 'IP001') return null;
   return new DomainError('IDEMPOTENCY_KEY_IN_USE', 'The request with this idempotency key is still running');
 }
 
@@ -71,8 +71,8 @@ function isOutcome(err: unknown): err is DomainError {
  * Stripe-style idempotency (docs/conventions.md §5, docs/decisions.md "Idempotency"). The key is claimed by
  * the first statement of the request's own transaction, so the claim, the work and the stored answer commit
  * together or not at all:
- * - a concurrent duplicate finds the uncommitted claim in the unique index and, waiting for it no longer
- *   than a millisecond, answers 409 `IDEMPOTENCY_KEY_IN_USE` ("still running");
+ * - a concurrent duplicate finds the key's advisory lock taken and answers 409 `IDEMPOTENCY_KEY_IN_USE`
+ *   ("still running") at once, without waiting;
  * - a business refusal (4xx) undoes the work to a savepoint taken after the claim and is stored as the
  *   key's answer in the same transaction, so no duplicate can run in between: one key, one outcome;
  * - any other failure (outage, bug), or a process or connection that dies, rolls everything back, the claim
@@ -146,25 +146,33 @@ export class IdempotencyService {
   }
 
   /**
-   * Inserts the key, or takes over an expired one; true when this transaction now holds it. A key whose
-   * insert is not committed yet (a duplicate running now) makes the insert wait: it waits 1 ms at most,
-   * then fails as IDEMPOTENCY_KEY_IN_USE; the connection's own lock bound applies again right after.
+   * Inserts the key, or takes over an expired one; true when this transaction now holds it, false when the
+   * key already holds an answer. Every claim of a key first takes a transaction-scoped advisory lock on it
+   * (a 64-bit hash of client and key) without waiting: a duplicate running now holds that lock, so the claim
+   * raises at once (IP001, answered IDEMPOTENCY_KEY_IN_USE) and the transaction fails before the work's
+   * statements behind it run. Holding the lock, the insert never waits for another claim of the key.
    */
-  private async claim(clientId: string, key: string, hash: string): Promise<boolean> {
-    void this.sql.write(`SET LOCAL lock_timeout = '1ms'`);
-    const rows = this.sql.read(
-      `INSERT INTO idempotency_keys (client_id, key, request_hash, status, expires_at)
-       VALUES ($1, $2, $3, 'in_progress', now() + $4::interval)
-       ON CONFLICT (client_id, key) DO UPDATE
-         SET request_hash = EXCLUDED.request_hash, status = 'in_progress', response_status = NULL,
-             response_body = NULL, expires_at = EXCLUDED.expires_at, created_at = now()
-         WHERE idempotency_keys.expires_at < now()
-       RETURNING key`,
-      [clientId, key, hash, RETENTION],
-      stillRunning,
-    );
-    void this.sql.write('SET LOCAL lock_timeout TO DEFAULT');
-    return (await rows).length === 1;
+  private claim(clientId: string, key: string, hash: string): Promise<boolean> {
+    const claimed = this.sql
+      .read<{ claimed: string }>(
+        `WITH free AS (SELECT pg_try_advisory_xact_lock(hashtextextended($1::text || '/' || $2::text, 0)) AS got),
+         claimed AS (
+           INSERT INTO idempotency_keys (client_id, key, request_hash, status, expires_at)
+           SELECT $1::uuid, $2::varchar, $3::varchar, 'in_progress', now() + $4::interval FROM free WHERE got
+           ON CONFLICT (client_id, key) DO UPDATE
+             SET request_hash = EXCLUDED.request_hash, status = 'in_progress', response_status = NULL,
+                 response_body = NULL, expires_at = EXCLUDED.expires_at, created_at = now()
+             WHERE idempotency_keys.expires_at < now()
+           RETURNING 1
+         )
+         SELECT expect_rows((SELECT count(*) FROM free WHERE got), 1, 'idempotency key in use'), (SELECT count(*) FROM claimed) AS claimed`,
+        [clientId, key, hash, RETENTION],
+        stillRunning,
+      )
+      .then(([row]) => Number(row?.claimed) === 1);
+    // Awaited only once the work is done: until then its refusal must not count as unhandled.
+    claimed.catch(() => undefined);
+    return claimed;
   }
 
   /** The key's answer, in the transaction that holds its claim. */
