@@ -73,6 +73,15 @@ module.exports = {
       to: { path: '^src/(modules|database)/' },
     },
     {
+      name: 'spi-imports-no-module',
+      severity: 'error',
+      comment:
+        'The spi module (the SPI port, its adapters, the settlement protocol) is what every outgoing payment settles through: ' +
+        'it imports no other module. Cash-out, reversals and MED implement its SettlementSubject port instead of being called by it.',
+      from: { path: '^src/modules/spi/' },
+      to: { path: '^src/modules/(?!spi/)' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       comment:

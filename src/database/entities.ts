@@ -14,7 +14,7 @@ import { IdempotencyKeyOrmEntity } from '../shared/idempotency/idempotency-key.o
 import { FeeScheduleOrmEntity } from '../modules/fees/infrastructure/persistence/fee-schedule.orm-entity.js';
 import { QrLookupOrmEntity } from '../modules/qr-code/infrastructure/persistence/qr-lookup.orm-entity.js';
 import { CashOutOrmEntity } from '../modules/cash-out/infrastructure/persistence/cash-out.orm-entity.js';
-import { SandboxSpiOrderOrmEntity } from '../modules/cash-out/infrastructure/sandbox/sandbox-spi-order.orm-entity.js';
+import { SandboxSpiOrderOrmEntity } from '../modules/spi/infrastructure/sandbox/sandbox-spi-order.orm-entity.js';
 import { AccountLimitOrmEntity } from '../modules/limits/infrastructure/persistence/account-limit.orm-entity.js';
 import { LimitRequestOrmEntity } from '../modules/limits/infrastructure/persistence/limit-request.orm-entity.js';
 import { LimitUsageOrmEntity } from '../modules/limits/infrastructure/persistence/limit-usage.orm-entity.js';

@@ -1,7 +1,7 @@
 import { getQueueToken } from '@nestjs/bull';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Queue } from 'bull';
-import { SANDBOX_RETURN_JOB } from '../../src/modules/cash-out/infrastructure/sandbox/sandbox-spi.adapter.js';
+import { SANDBOX_RETURN_JOB } from '../../src/modules/spi/application/spi-gateway.js';
 import { QUEUE_SETTLEMENT } from '../../src/shared/queue/queue.names.js';
 import { balanceOf, cashOut, settled } from '../support/payments.js';
 import { newClient, startApp } from '../support/test-app.js';

@@ -15,12 +15,10 @@ import { ReceiverResolver } from './application/receiver-resolver.js';
 import { ReconcileCashOutsUseCase } from './application/reconcile-cash-outs.use-case.js';
 import { ReturnCashOutUseCase } from './application/return-cash-out.use-case.js';
 import { SettleCashOutUseCase } from './application/settle-cash-out.use-case.js';
-import { SpiGateway } from './application/spi-gateway.js';
 import { CashOutController } from './infrastructure/http/cash-out.controller.js';
 import { SqlCashOutRepository } from './infrastructure/persistence/sql-cash-out.repository.js';
 import { CashOutRoutes } from './infrastructure/queue/cash-out-routes.js';
-import { SandboxSpiAdapter } from './infrastructure/sandbox/sandbox-spi.adapter.js';
-import { bindByProvider } from '../../config/pix-provider.js';
+import { SpiModule } from '../spi/spi.module.js';
 
 /** Outbound Pix: creation (three flows), status, settlement and returns. */
 @Module({
@@ -34,11 +32,11 @@ import { bindByProvider } from '../../config/pix-provider.js';
     LimitsModule,
     QrCodeModule,
     CashInModule,
+    SpiModule,
   ],
   controllers: [CashOutController],
   providers: [
     { provide: CashOutRepository, useClass: SqlCashOutRepository },
-    ...bindByProvider(SpiGateway, { sandbox: SandboxSpiAdapter }),
     ReceiverResolver,
     CreateCashOutUseCase,
     GetCashOutUseCase,
@@ -47,6 +45,6 @@ import { bindByProvider } from '../../config/pix-provider.js';
     ReconcileCashOutsUseCase,
     CashOutRoutes,
   ],
-  exports: [SettleCashOutUseCase, ReturnCashOutUseCase, ReconcileCashOutsUseCase, SpiGateway],
+  exports: [SettleCashOutUseCase, ReturnCashOutUseCase, ReconcileCashOutsUseCase],
 })
 export class CashOutModule {}

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CashOutModule } from '../cash-out/cash-out.module.js';
+import { SpiModule } from '../spi/spi.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { ParticipantsModule } from '../participants/participants.module.js';
@@ -22,7 +22,7 @@ import { MedReturnRoutes } from './infrastructure/queue/med-return-routes.js';
  * sandbox simulation (`OpenMedUseCase`, used by the sandbox module).
  */
 @Module({
-  imports: [LedgerModule, TransactionsModule, IdentityModule, ParticipantsModule, CashOutModule],
+  imports: [LedgerModule, TransactionsModule, IdentityModule, ParticipantsModule, SpiModule],
   controllers: [MedController],
   providers: [
     { provide: MedRequestRepository, useClass: SqlMedRequestRepository },

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CashOutModule } from '../cash-out/cash-out.module.js';
+import { SpiModule } from '../spi/spi.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { ParticipantsModule } from '../participants/participants.module.js';
@@ -15,7 +15,7 @@ import { ReversalRoutes } from './infrastructure/queue/reversal-routes.js';
 
 /** Reversals (devoluções) of received payments: on-us at once, to other institutions through the SPI. */
 @Module({
-  imports: [IdentityModule, LedgerModule, TransactionsModule, ParticipantsModule, CashOutModule],
+  imports: [IdentityModule, LedgerModule, TransactionsModule, ParticipantsModule, SpiModule],
   controllers: [ReversalsController],
   providers: [
     { provide: ReversalRepository, useClass: SqlReversalRepository },

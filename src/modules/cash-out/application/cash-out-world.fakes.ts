@@ -23,7 +23,9 @@ import { StoredPaymentLookups } from '../../qr-code/application/stored-payment-l
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import { InMemoryTransactions } from '../../transactions/application/transactions.fakes.js';
 import type { CashOut } from '../domain/cash-out.aggregate.js';
-import { InMemoryCashOuts, ScriptedSpi } from './cash-out.fakes.js';
+import { InMemoryCashOuts } from './cash-out.fakes.js';
+import { ScriptedSpi } from '../../spi/application/spi.fakes.js';
+import { SpiSettlement } from '../../spi/application/spi-settlement.js';
 import { CreateCashOutUseCase } from './create-cash-out.use-case.js';
 import { ReceiverResolver } from './receiver-resolver.js';
 import { ReturnCashOutUseCase } from './return-cash-out.use-case.js';
@@ -103,7 +105,7 @@ export function cashOutWorld() {
     cashOuts,
     transactions,
     ledger,
-    spi,
+    new SpiSettlement(spi, config),
     outbox,
     uow,
     clock,

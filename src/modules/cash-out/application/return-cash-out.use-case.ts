@@ -10,7 +10,7 @@ import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { TransactionsService, type NewPayment } from '../../transactions/application/transactions.service.js';
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
-import { SpiGateway } from './spi-gateway.js';
+import { SpiGateway } from '../../spi/application/spi-gateway.js';
 import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
 import { Clock } from '../../../shared/time/clock.js';
 

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { cashOutWorld, NOON, type CashOutWorld, JOANA_KEY } from './cash-out-world.fakes.js';
 import { SETTLEMENT_OUTCOMES } from './settle-cash-out.use-case.js';
-import { TransientSpiError } from './spi-gateway.js';
+import { TransientSpiError } from '../../spi/application/spi-gateway.js';
 
 const MARIA = { client: 'client-maria', account: 'acc-maria', document: '39053344705', name: 'Maria Silva' };
 const NAME = SETTLEMENT_OUTCOMES.name;

@@ -5,7 +5,7 @@ import { counterpartyOf, type DirectoryEntry } from '../../keys/application/key-
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import { cashOutWorld, NOON, refusal, type CashOutWorld, JOANA_KEY } from './cash-out-world.fakes.js';
 import { SETTLEMENT_BATCHES_IN_FLIGHT } from './settle-cash-out.use-case.js';
-import { TransientSpiError } from './spi-gateway.js';
+import { TransientSpiError } from '../../spi/application/spi-gateway.js';
 
 const MARIA = { client: 'client-maria', account: 'acc-maria', document: '39053344705', name: 'Maria Silva' };
 const JOAO = { client: 'client-joao', account: 'acc-joao', document: '12345678909', name: 'João Souza' };
@@ -243,9 +243,9 @@ describe('SettleCashOutUseCase', () => {
       expect(w.spi.calls).toEqual([`send ${c.endToEndId}`, `status ${c.endToEndId}`]);
       expect(warnings).toEqual([
         [
-          { cashOutId: c.id, outcome: 'settled' },
+          { endToEndId: c.endToEndId, outcome: 'settled' },
           'SPI send timed out on the last attempt; the status query decided',
-          'SettleCashOutUseCase',
+          'SpiSettlement',
         ],
       ]);
       expect(await w.cashOut(c.id)).toMatchObject({ status: 'completed', completedAt: SETTLED_AT });
@@ -260,7 +260,7 @@ describe('SettleCashOutUseCase', () => {
 
       await w.settle.execute(c.id, true);
 
-      expect(warnings.map(([fields]) => fields)).toEqual([{ cashOutId: c.id, outcome: 'rejected' }]);
+      expect(warnings.map(([fields]) => fields)).toEqual([{ endToEndId: c.endToEndId, outcome: 'rejected' }]);
       expect(await w.cashOut(c.id)).toMatchObject({ status: 'failed', errorCode: 'AB03', errorMessage: 'timed out at the SPI' });
       expect(w.transaction(c.id)).toMatchObject({ status: 'failed', errorCode: 'AB03', errorMessage: 'timed out at the SPI' });
       expect(w.ledgerOps(c.id)).toEqual(['acc-maria hold 25.500000', 'acc-maria release 25.500000']);

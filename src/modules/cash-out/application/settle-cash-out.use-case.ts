@@ -13,7 +13,8 @@ import { TransactionsService, type NewPayment } from '../../transactions/applica
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
 import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
-import { SpiGateway, TransientSpiError, withSpiTimeout, type SpiResult } from './spi-gateway.js';
+import type { SpiResult } from '../../spi/application/spi-gateway.js';
+import { SpiSettlement, type SettlementSubject, type Settling, type UnsettledTry } from '../../spi/application/spi-settlement.js';
 import { Clock } from '../../../shared/time/clock.js';
 import { Metrics, type OutcomeCounter } from '../../../shared/metrics/metrics.js';
 
@@ -73,9 +74,11 @@ async function oneByOne<T, R>(items: T[], step: (item: T) => Promise<R>): Promis
 const codeLabel = (code: string) => (/^[A-Z0-9]{4}$/.test(code) ? code : 'other');
 
 /**
- * Drives one cash-out to a terminal state. Step 1 (own transaction): queued -> processing. Step 2:
- * the SPI call, outside any transaction (idempotent per end-to-end id). Step 3 (own transaction,
- * row-locked): completed (capture; on-us also credits the recipient) or failed (release). A rerun
+ * The cash-out's side of the settlement protocol (`SpiSettlement`, docs/decisions.md "One settlement
+ * protocol"), which drives one cash-out to a terminal state. Step 1 (own transaction): queued ->
+ * processing. Step 2, the protocol's: the SPI call, outside any transaction (idempotent per end-to-end id;
+ * none for an on-us payment). Step 3 (own transaction, row-locked): completed (capture; on-us also
+ * credits the recipient) or failed (release). A rerun
  * after a crash repeats only what has not committed, so money moves exactly once.
  *
  * Steps 1 and 3 are batched across the payments this process is settling at once: the payments that
@@ -86,7 +89,7 @@ const codeLabel = (code: string) => (/^[A-Z0-9]{4}$/.test(code) ? code : 'other'
  * meanwhile is left alone. On-us payments (which credit a recipient or pay a charge) finish one by one.
  */
 @Injectable()
-export class SettleCashOutUseCase {
+export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
   private readonly logger = new Logger(SettleCashOutUseCase.name);
   private readonly outcomes: OutcomeCounter<'outcome' | 'code'>;
 
@@ -94,7 +97,7 @@ export class SettleCashOutUseCase {
     private readonly cashOuts: CashOutRepository,
     private readonly transactions: TransactionsService,
     private readonly ledger: LedgerService,
-    private readonly spi: SpiGateway,
+    private readonly settlement: SpiSettlement,
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
@@ -118,70 +121,38 @@ export class SettleCashOutUseCase {
   );
 
   /**
-   * Sends the payment to the SPI and records the outcome. A timeout is retried; on the `lastAttempt` the
-   * SPI is asked for the order's status, and the payment ends only on a definite answer (settled or
-   * rejected). Without one it stays `processing` for the reconciliation sweep: a timeout is not a failure.
+   * A job's entry: the settlement protocol (SpiSettlement) over this payment. A timeout is retried; on the
+   * `lastAttempt` the SPI is asked for the order's status, and the payment ends only on a definite answer
+   * (settled or rejected). Without one it stays `processing` for the reconciliation sweep.
    */
-  async execute(cashOutId: string, lastAttempt: boolean): Promise<void> {
-    const cashOut = await this.starts.submit(cashOutId);
-    if (!cashOut) return;
-    const result = await this.decide(cashOut, lastAttempt);
-    if (cashOut.isOnUs) return this.finishAndCount(cashOutId, result);
-    const recorded = await this.finishes.submit({ id: cashOutId, result });
-    if (recorded) this.count(recorded.status, recorded.code);
-  }
-
-  /** The SPI's outcome for a payment in `processing` (on-us: settled without the SPI). */
-  private async decide(cashOut: CashOut, lastAttempt: boolean): Promise<SpiResult> {
-    try {
-      return cashOut.isOnUs ? { outcome: 'settled' } : await this.send(cashOut);
-    } catch (err) {
-      if (!(err instanceof TransientSpiError)) throw err;
-      if (!lastAttempt) {
-        this.count('requeued');
-        throw err;
-      }
-      const result = await this.definiteStatus(cashOut);
-      this.logger.warn(
-        { cashOutId: cashOut.snapshot.id, outcome: result.outcome },
-        'SPI send timed out on the last attempt; the status query decided',
-      );
-      return result;
-    }
+  execute(cashOutId: string, lastAttempt: boolean): Promise<void> {
+    return this.settlement.settle(this, cashOutId, lastAttempt);
   }
 
   /**
    * The sweep's entry for a payment left unfinished (its job lost or given up): the order is looked up by
    * end-to-end id first, and sent again (idempotent at the SPI) only when the SPI has no outcome for it.
    */
-  async reconcile(cashOutId: string, lastAttempt: boolean): Promise<void> {
-    const cashOut = await this.begin(cashOutId);
-    if (!cashOut) return;
-    if (!cashOut.isOnUs) {
-      const known = await this.timed(this.spi.status(cashOut.snapshot.endToEndId));
-      if (known.outcome !== 'unknown') return this.finishAndCount(cashOutId, known);
-    }
-    return this.execute(cashOutId, lastAttempt);
+  reconcile(cashOutId: string, lastAttempt: boolean): Promise<void> {
+    return this.settlement.reconcile(this, cashOutId, lastAttempt);
   }
 
-  /** The SPI's definite outcome for a timed-out order, or an error that leaves the payment for the sweep. */
-  private async definiteStatus(cashOut: CashOut): Promise<SpiResult> {
-    try {
-      const known = await this.timed(this.spi.status(cashOut.snapshot.endToEndId));
-      if (known.outcome === 'unknown') {
-        throw new TransientSpiError(`SPI has no outcome for ${cashOut.snapshot.endToEndId} yet; left for reconciliation`);
-      }
-      return known;
-    } catch (err) {
-      if (err instanceof TransientSpiError) this.count('unresolved');
-      throw err;
-    }
+  /** Step 1, batched with the other payments starting now; an on-us payment has no SPI order. */
+  async begin(cashOutId: string): Promise<Settling<CashOut> | null> {
+    const cashOut = await this.starts.submit(cashOutId);
+    if (!cashOut) return null;
+    return { payment: cashOut, order: cashOut.isOnUs ? null : this.order(cashOut) };
   }
 
-  /** Records the outcome; counts it only once committed, and only by the run that recorded it. */
-  private async finishAndCount(id: string, result: SpiResult): Promise<void> {
-    const recorded = await this.finish(id, result);
+  /** Step 3: batched for payments to other institutions; on-us on its own (it credits the recipient too). */
+  async finish({ payment }: Settling<CashOut>, result: SpiResult): Promise<void> {
+    const id = payment.snapshot.id;
+    const recorded = payment.isOnUs ? await this.finishOne(id, result) : await this.finishes.submit({ id, result });
     if (recorded) this.count(recorded.status, recorded.code);
+  }
+
+  unsettled(reason: UnsettledTry): void {
+    this.count(reason);
   }
 
   private count(outcome: SettlementOutcome, code = 'none'): void {
@@ -194,13 +165,13 @@ export class SettleCashOutUseCase {
    * (null: nothing to settle). If the transaction fails, each payment runs step 1 on its own.
    */
   private async beginMany(ids: string[]): Promise<PromiseSettledResult<CashOut | null>[]> {
-    if (ids.length === 1) return Promise.allSettled([this.begin(ids[0]!)]);
+    if (ids.length === 1) return Promise.allSettled([this.beginOne(ids[0]!)]);
     try {
       const started = await this.startTogether(ids);
       return ids.map((id) => ({ status: 'fulfilled', value: this.settleable(id, started.get(id)) }));
     } catch (err) {
       this.logger.warn({ payments: ids.length, err }, 'a settlement batch could not start its payments together; starting them one by one');
-      return oneByOne(ids, (id) => this.begin(id));
+      return oneByOne(ids, (id) => this.beginOne(id));
     }
   }
 
@@ -222,7 +193,7 @@ export class SettleCashOutUseCase {
    * transaction fails, each payment runs step 3 on its own, one after another.
    */
   private async finishMany(items: { id: string; result: SpiResult }[]): Promise<PromiseSettledResult<Recorded>[]> {
-    if (items.length === 1) return Promise.allSettled([this.finish(items[0]!.id, items[0]!.result)]);
+    if (items.length === 1) return Promise.allSettled([this.finishOne(items[0]!.id, items[0]!.result)]);
     let together: { recorded: Map<string, Recorded>; busy: Set<string> };
     try {
       together = await this.finishTogether(items);
@@ -231,11 +202,11 @@ export class SettleCashOutUseCase {
         { payments: items.length, err },
         'a settlement batch could not record its outcomes together; recording them one by one',
       );
-      return oneByOne(items, (i) => this.finish(i.id, i.result));
+      return oneByOne(items, (i) => this.finishOne(i.id, i.result));
     }
     // A payment whose balance another transaction held is recorded on its own, now that the batch committed.
     return Promise.allSettled(
-      items.map(async (i) => (together.busy.has(i.id) ? this.finish(i.id, i.result) : (together.recorded.get(i.id) ?? null))),
+      items.map(async (i) => (together.busy.has(i.id) ? this.finishOne(i.id, i.result) : (together.recorded.get(i.id) ?? null))),
     );
   }
 
@@ -271,7 +242,7 @@ export class SettleCashOutUseCase {
         finished.push(cashOut);
       }
       if (finished.length > 0) {
-        // As in `finish`: the balances (already locked) first, then the transaction rows, the events and the payments.
+        // As in `finishOne`: the balances (already locked) first, then the transaction rows, the events and the payments.
         await allInOrder([
           this.ledger.postAll(movements),
           Promise.all(finished.map((c) => this.syncTransaction(c))),
@@ -284,7 +255,7 @@ export class SettleCashOutUseCase {
   }
 
   /** Step 1 for one payment, in its own transaction. */
-  private async begin(id: string): Promise<CashOut | null> {
+  private async beginOne(id: string): Promise<CashOut | null> {
     return this.settleable(id, (await this.startTogether([id])).get(id));
   }
 
@@ -312,7 +283,7 @@ export class SettleCashOutUseCase {
   }
 
   /** The terminal state this run recorded (null: another run had recorded one). */
-  private finish(id: string, result: SpiResult): Promise<Recorded> {
+  private finishOne(id: string, result: SpiResult): Promise<Recorded> {
     return this.uow.run(async () => {
       const cashOut = await this.cashOuts.lock(id);
       if (!cashOut || cashOut.status !== 'processing') return null; // another worker finished it
@@ -441,17 +412,8 @@ export class SettleCashOutUseCase {
     });
   }
 
-  /** The SPI call, cut off after SPI_TIMEOUT_MS: no answer in time is a timeout, retried like one. */
-  private send(cashOut: CashOut): Promise<SpiResult> {
-    return this.timed(this.spi.send(this.order(cashOut)));
-  }
-
   private order(cashOut: CashOut) {
     const c = cashOut.snapshot;
     return { endToEndId: c.endToEndId, amount: c.amount, payer: c.payer, receiver: c.receiver };
-  }
-
-  private timed<T>(call: Promise<T>): Promise<T> {
-    return withSpiTimeout(call, this.config.spiTimeoutMs);
   }
 }

@@ -2,12 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { Clock } from '../../../shared/time/clock.js';
-import { sendOrAskSpi, SpiGateway, withSpiTimeout, type SpiOrder, type SpiResult } from '../../cash-out/application/spi-gateway.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
 import { payerCounterparty } from '../../participants/application/payer-counterparty.js';
+import type { SpiResult } from '../../spi/application/spi-gateway.js';
+import { SpiSettlement, type SettlementSubject, type Settling } from '../../spi/application/spi-settlement.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import { MedRequestRepository } from './med-request.repository.js';
 
@@ -18,16 +19,14 @@ const SWEEP_BATCH = 100;
 
 /**
  * Sends an approved MED's return to a payer at another institution through the SPI port, as a return of
- * the original payment (its end-to-end id, reason `FR01`), in the cash-out's three steps: the request
- * read (its return `processing`, the funds blocked); the SPI call outside any transaction (idempotent per
- * the return's end-to-end id); then, with the request row-locked and still `processing`, `completed` (the
- * blocked funds captured: they left for the payer's institution) or `failed` (released to the receiver,
- * and that part of the payment counted as refundable again). A timeout on the last try asks the SPI for
- * the order; without an answer the return stays `processing` for the reconciliation sweep. Job and sweep
- * are hints: every step re-reads the request, so a repeated job or a second sweeper moves nothing twice.
+ * the original payment (its end-to-end id, reason `FR01`), as the MED's side of the settlement protocol
+ * (`SpiSettlement`, docs/decisions.md "One settlement protocol"): step 1 reads the request (its return already
+ * `processing`, the funds blocked, since the approval); step 3, with the request row-locked and still
+ * `processing`, records `completed` (the blocked funds captured: they left for the payer's institution) or
+ * `failed` (released to the receiver, and that part of the payment counted as refundable again).
  */
 @Injectable()
-export class SettleMedReturnUseCase {
+export class SettleMedReturnUseCase implements SettlementSubject<string> {
   private readonly logger = new Logger(SettleMedReturnUseCase.name);
 
   constructor(
@@ -36,25 +35,19 @@ export class SettleMedReturnUseCase {
     private readonly ledger: LedgerService,
     private readonly accounts: AccountDirectory,
     private readonly participants: ParticipantDirectory,
-    private readonly spi: SpiGateway,
+    private readonly settlement: SpiSettlement,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(medId: string, lastAttempt: boolean): Promise<void> {
-    const order = await this.order(medId);
-    if (!order) return;
-    await this.finish(medId, await sendOrAskSpi(this.spi, order, lastAttempt, this.config.spiTimeoutMs));
+  execute(medId: string, lastAttempt: boolean): Promise<void> {
+    return this.settlement.settle(this, medId, lastAttempt);
   }
 
   /** The sweep's entry for one request: the SPI is asked first, and the return is sent again only when it has no outcome. */
-  async reconcile(medId: string): Promise<void> {
-    const order = await this.order(medId);
-    if (!order) return;
-    const known = await this.timed(this.spi.status(order.endToEndId));
-    if (known.outcome !== 'unknown') return this.finish(medId, known);
-    return this.execute(medId, true);
+  reconcile(medId: string): Promise<void> {
+    return this.settlement.reconcile(this, medId);
   }
 
   /** Returns still `processing` RECONCILE_AFTER_MS after their approval (their job lost or given up), each settled; how many. */
@@ -68,7 +61,7 @@ export class SettleMedReturnUseCase {
   }
 
   /** The return order of a request whose return is on its way, or null (on-us, nothing to return, or already settled). */
-  private order(medId: string): Promise<SpiOrder | null> {
+  begin(medId: string): Promise<Settling<string> | null> {
     return this.uow.run(async () => {
       const med = await this.meds.lock(medId);
       if (!med || !med.isReturnProcessing()) return null;
@@ -77,16 +70,19 @@ export class SettleMedReturnUseCase {
       const own = await this.accounts.ownAccount(m.clientId, m.accountId);
       const paid = await this.transactions.partiesOf(m.transactionId);
       return {
-        endToEndId: m.returnEndToEndId,
-        amount: m.returnAmount,
-        payer: ownAccountParty(own, this.participants, this.config),
-        receiver: payerCounterparty(paid?.payer ?? null, m.endToEndId, this.participants),
-        returnOf: { originalEndToEndId: m.endToEndId, reasonCode: MED_RETURN_REASON_CODE },
+        payment: medId,
+        order: {
+          endToEndId: m.returnEndToEndId,
+          amount: m.returnAmount,
+          payer: ownAccountParty(own, this.participants, this.config),
+          receiver: payerCounterparty(paid?.payer ?? null, m.endToEndId, this.participants),
+          returnOf: { originalEndToEndId: m.endToEndId, reasonCode: MED_RETURN_REASON_CODE },
+        },
       };
     });
   }
 
-  private finish(medId: string, result: SpiResult): Promise<void> {
+  finish({ payment: medId }: Settling<string>, result: SpiResult): Promise<void> {
     return this.uow.run(async () => {
       const med = await this.meds.lock(medId);
       if (!med || !med.isReturnProcessing()) return; // another worker finished it
@@ -121,9 +117,5 @@ export class SettleMedReturnUseCase {
       await this.meds.update(med);
       this.logger.log({ medId, outcome: result.outcome }, 'MED return settled');
     });
-  }
-
-  private timed<T>(call: Promise<T>): Promise<T> {
-    return withSpiTimeout(call, this.config.spiTimeoutMs);
   }
 }

@@ -3,24 +3,24 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { Clock } from '../../../shared/time/clock.js';
-import { sendOrAskSpi, SpiGateway, withSpiTimeout, type SpiOrder, type SpiResult } from '../../cash-out/application/spi-gateway.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
+import type { SpiResult } from '../../spi/application/spi-gateway.js';
+import { SpiSettlement, type SettlementSubject, type Settling } from '../../spi/application/spi-settlement.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import type { Reversal } from '../domain/reversal.aggregate.js';
 import { ReversalRepository } from './reversal.repository.js';
 
 /**
- * Drives a reversal to the payer's institution to a terminal state, in the cash-out's three steps:
- * queued -> processing (own transaction); the SPI call outside any transaction (idempotent per return
- * id); then, row-locked, completed (the hold captured) or failed (the hold released and the amount
- * counted as reversable again). A timeout on the last try asks the SPI for the order; without a definite
- * answer the reversal stays processing, its funds held, for the reconciliation sweep.
+ * A reversal's side of the settlement protocol (`SpiSettlement`, docs/decisions.md "One settlement protocol"):
+ * step 1 moves it queued -> processing; step 3, row-locked, records completed (the hold captured) or failed
+ * (the hold released and the amount counted as reversable again). The return goes out as a return of the
+ * original payment (its end-to-end id and the reversal's refund code).
  */
 @Injectable()
-export class SettleReversalUseCase {
+export class SettleReversalUseCase implements SettlementSubject<Reversal> {
   private readonly logger = new Logger(SettleReversalUseCase.name);
 
   constructor(
@@ -29,30 +29,24 @@ export class SettleReversalUseCase {
     private readonly ledger: LedgerService,
     private readonly accounts: AccountDirectory,
     private readonly participants: ParticipantDirectory,
-    private readonly spi: SpiGateway,
+    private readonly settlement: SpiSettlement,
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute(id: string, lastAttempt: boolean): Promise<void> {
-    const reversal = await this.begin(id);
-    if (!reversal) return;
-    await this.finish(id, await sendOrAskSpi(this.spi, await this.order(reversal), lastAttempt, this.config.spiTimeoutMs));
+  execute(id: string, lastAttempt: boolean): Promise<void> {
+    return this.settlement.settle(this, id, lastAttempt);
   }
 
   /** The sweep's entry: the SPI is asked first, and the return is sent again only when it has no outcome. */
-  async reconcile(id: string): Promise<void> {
-    const reversal = await this.begin(id);
-    if (!reversal) return;
-    const known = await this.timed(this.spi.status(reversal.snapshot.refundEndToEndId));
-    if (known.outcome !== 'unknown') return this.finish(id, known);
-    return this.execute(id, true);
+  reconcile(id: string): Promise<void> {
+    return this.settlement.reconcile(this, id);
   }
 
-  private begin(id: string): Promise<Reversal | null> {
-    return this.uow.run(async () => {
+  async begin(id: string): Promise<Settling<Reversal> | null> {
+    const reversal = await this.uow.run(async () => {
       const reversal = await this.reversals.lock(id);
       if (!reversal) return null;
       if (reversal.status === 'queued') {
@@ -63,9 +57,23 @@ export class SettleReversalUseCase {
       }
       return reversal.status === 'processing' ? reversal : null;
     });
+    if (!reversal) return null;
+    const r = reversal.snapshot;
+    const own = await this.accounts.ownAccount(r.clientId, r.accountId);
+    return {
+      payment: reversal,
+      order: {
+        endToEndId: r.refundEndToEndId,
+        amount: r.amount,
+        payer: ownAccountParty(own, this.participants, this.config),
+        receiver: r.payee,
+        returnOf: { originalEndToEndId: r.originalEndToEndId, reasonCode: r.refundCode },
+      },
+    };
   }
 
-  private finish(id: string, result: SpiResult): Promise<void> {
+  finish(settling: Settling<Reversal>, result: SpiResult): Promise<void> {
+    const id = settling.payment.snapshot.id;
     return this.uow.run(async () => {
       const reversal = await this.reversals.lock(id);
       if (!reversal || reversal.status !== 'processing') return; // another worker finished it
@@ -94,21 +102,5 @@ export class SettleReversalUseCase {
       await this.outbox.append(reversal.pullEvents());
       this.logger.log({ reversalId: id, outcome: result.outcome }, 'reversal settled');
     });
-  }
-
-  private async order(reversal: Reversal): Promise<SpiOrder> {
-    const r = reversal.snapshot;
-    const own = await this.accounts.ownAccount(r.clientId, r.accountId);
-    return {
-      endToEndId: r.refundEndToEndId,
-      amount: r.amount,
-      payer: ownAccountParty(own, this.participants, this.config),
-      receiver: r.payee,
-      returnOf: { originalEndToEndId: r.originalEndToEndId, reasonCode: r.refundCode },
-    };
-  }
-
-  private timed<T>(call: Promise<T>): Promise<T> {
-    return withSpiTimeout(call, this.config.spiTimeoutMs);
   }
 }

@@ -4,7 +4,7 @@ import { QUEUE_SETTLEMENT } from '../../../../shared/queue/queue.names.js';
 import { RECONCILE_JOB } from '../../application/reconcile-cash-outs.use-case.js';
 import { ReturnCashOutUseCase } from '../../application/return-cash-out.use-case.js';
 import { SettleCashOutUseCase } from '../../application/settle-cash-out.use-case.js';
-import { SANDBOX_RETURN_JOB } from '../sandbox/sandbox-spi.adapter.js';
+import { SANDBOX_RETURN_JOB } from '../../../spi/application/spi-gateway.js';
 
 /** Worker side of the settlement queue: settles queued cash-outs and plays scheduled returns. */
 @QueueConsumer(QUEUE_SETTLEMENT)

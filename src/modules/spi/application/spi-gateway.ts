@@ -14,6 +14,12 @@ export interface SpiOrder {
   returnOf?: { originalEndToEndId: string; reasonCode: string };
 }
 
+/**
+ * The job the sandbox scheme queues on the settlement queue when it sends a settled payment back (an `x.94`
+ * amount). The cash-out module handles it, and plays a return only when `SpiGateway.returned` says so.
+ */
+export const SANDBOX_RETURN_JOB = 'sandbox.cash_out.return';
+
 export type SpiResult = { outcome: 'settled' } | { outcome: 'rejected'; code: string; message: string };
 
 /** What the SPI knows of an order: its final outcome, or nothing (never received, or not decided yet). */
@@ -48,21 +54,5 @@ export async function withSpiTimeout<T>(call: Promise<T>, ms: number): Promise<T
     return await Promise.race([call, timeout]);
   } finally {
     clearTimeout(timer);
-  }
-}
-
-/**
- * Sends an order within SPI_TIMEOUT_MS. A timeout is retried by the caller's job, except on its
- * `lastAttempt`: then the SPI is asked for the order's outcome, and only a definite one is returned (no
- * outcome yet throws TransientSpiError, so the money stays held for the reconciliation sweep).
- */
-export async function sendOrAskSpi(spi: SpiGateway, order: SpiOrder, lastAttempt: boolean, timeoutMs: number): Promise<SpiResult> {
-  try {
-    return await withSpiTimeout(spi.send(order), timeoutMs);
-  } catch (err) {
-    if (!(err instanceof TransientSpiError) || !lastAttempt) throw err;
-    const known = await withSpiTimeout(spi.status(order.endToEndId), timeoutMs);
-    if (known.outcome === 'unknown') throw new TransientSpiError(`SPI has no outcome for ${order.endToEndId} yet`);
-    return known;
   }
 }

@@ -4,11 +4,16 @@ import { UnitOfWork } from '../../../../shared/persistence/unit-of-work.js';
 import { SqlSession } from '../../../../shared/persistence/sql-session.js';
 import { JobPublisher } from '../../../../shared/queue/job-publisher.js';
 import { QUEUE_SETTLEMENT } from '../../../../shared/queue/queue.names.js';
-import { SpiGateway, TransientSpiError, type SpiOrder, type SpiOrderStatus, type SpiResult } from '../../application/spi-gateway.js';
+import {
+  SANDBOX_RETURN_JOB,
+  SpiGateway,
+  TransientSpiError,
+  type SpiOrder,
+  type SpiOrderStatus,
+  type SpiResult,
+} from '../../application/spi-gateway.js';
 import { sandboxOutcome } from './sandbox-spi.rules.js';
 import { Money } from '../../../../shared/money/money.js';
-
-export const SANDBOX_RETURN_JOB = 'sandbox.cash_out.return';
 
 /** The scheme's record of one order. */
 interface OrderOutcome {
