@@ -84,6 +84,21 @@ export default defineConfig(
     },
   },
   {
+    // Application and domain code take a slice of the configuration (Pick<AppConfig, ...>), never the whole
+    // of it, so a use case's settings are visible in its signature (docs/architecture.md, "Layers").
+    files: ['src/modules/*/application/**/*.ts', 'src/modules/*/domain/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.fakes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSTypeAnnotation > TSTypeReference[typeName.name='AppConfig']",
+          message: "Take a slice of the configuration: Pick<AppConfig, 'the' | 'keys' | 'used'>.",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.spec.ts', 'test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -16,7 +16,7 @@ export class CredentialThrottle {
   private readonly perKeyAndSource: FailureBudget;
   private readonly perSource: FailureBudget;
 
-  constructor(limiters: RateLimiterFactory, config: AppConfig) {
+  constructor(limiters: RateLimiterFactory, config: Pick<AppConfig, 'tokenRateLimitPerMinute'>) {
     this.perKeyAndSource = limiters.failures('auth-fail-key-source', config.tokenRateLimitPerMinute);
     this.perSource = limiters.failures('auth-fail-source', config.tokenRateLimitPerMinute * 5);
   }

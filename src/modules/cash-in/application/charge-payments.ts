@@ -58,7 +58,7 @@ export class ChargePayments {
     private readonly transactions: TransactionsService,
     private readonly fees: FeePolicy,
     private readonly outbox: OutboxWriter,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb'>,
   ) {}
 
   async receive(p: IncomingChargePayment): Promise<ReceivedChargePayment> {

@@ -35,7 +35,7 @@ export class ChargeQuotes {
     private readonly charges: ChargeRepository,
     private readonly accounts: AccountDirectory,
     private readonly participants: ParticipantDirectory,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb' | 'pspName'>,
   ) {}
 
   /** The charge behind a QR as of `now`, or null when there is no such charge. */

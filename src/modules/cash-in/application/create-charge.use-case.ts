@@ -164,7 +164,8 @@ export class CreateChargeUseCase {
     private readonly qrImages: QrImageRenderer,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG)
+    private readonly config: Pick<AppConfig, 'pixMerchantCity' | 'pixProvider' | 'pixQrBaseUrl' | 'pspIspb' | 'pspName'>,
   ) {}
 
   /** Everything that needs no transaction, the QR image included; writes nothing. */

@@ -49,7 +49,7 @@ export class CreateCashOutUseCase {
     private readonly cashOuts: CashOutRepository,
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb'>,
     private readonly clock: Clock,
     private readonly charges: ChargeQuotes,
   ) {}

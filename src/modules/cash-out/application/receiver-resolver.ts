@@ -27,7 +27,7 @@ export class ReceiverResolver {
     private readonly keys: KeyDirectory,
     private readonly participants: ParticipantDirectory,
     private readonly accounts: AccountDirectory,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb' | 'pspName'>,
     private readonly throttle: LookupThrottle,
   ) {}
 

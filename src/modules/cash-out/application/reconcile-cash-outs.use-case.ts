@@ -20,7 +20,7 @@ export class ReconcileCashOutsUseCase {
     private readonly cashOuts: CashOutRepository,
     private readonly jobs: JobPublisher,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'reconcileAfterMs' | 'settlementBackoffMs' | 'settlementMaxAttempts'>,
   ) {}
 
   /** Returns how many payments were queued for reconciliation. */

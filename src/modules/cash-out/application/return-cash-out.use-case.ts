@@ -29,7 +29,7 @@ export class ReturnCashOutUseCase {
     private readonly ledger: LedgerService,
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb'>,
     private readonly clock: Clock,
   ) {}
 

@@ -101,7 +101,7 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb'>,
     private readonly fees: FeePolicy,
     private readonly charges: ChargePayments,
     metrics: Metrics,

@@ -20,7 +20,7 @@ export class IssueTokenUseCase {
     private readonly repo: IdentityRepository,
     private readonly tokens: TokenService,
     limiters: RateLimiterFactory,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) config: Pick<AppConfig, 'tokenRateLimitPerMinute'>,
   ) {
     this.throttle = new CredentialThrottle(limiters, config);
   }

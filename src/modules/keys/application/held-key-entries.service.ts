@@ -13,7 +13,7 @@ export const PAYMENT_ACCOUNT_TYPE = 'TRAN';
 export class HeldKeyEntries {
   constructor(
     private readonly participants: ParticipantDirectory,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb' | 'pspName'>,
   ) {}
 
   entryOf(key: PixKey, { account, holder }: AccountWithHolder): DirectoryEntry {

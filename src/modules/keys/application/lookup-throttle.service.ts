@@ -15,7 +15,7 @@ export const LOOKUP_MISS_COST = 5;
 export class LookupThrottle {
   private readonly budget: PerMinuteBudget;
 
-  constructor(limiter: RateLimiterFactory, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(limiter: RateLimiterFactory, @Inject(APP_CONFIG) config: Pick<AppConfig, 'lookupRateLimitPerMinute'>) {
     this.budget = limiter.perMinute('lookup', config.lookupRateLimitPerMinute);
   }
 

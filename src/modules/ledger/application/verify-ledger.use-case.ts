@@ -10,7 +10,7 @@ import { LedgerRepository, type LedgerVerification } from './ledger.repository.j
 export class VerifyLedgerUseCase {
   constructor(
     private readonly repo: LedgerRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb'>,
   ) {}
 
   execute(): Promise<LedgerVerification> {

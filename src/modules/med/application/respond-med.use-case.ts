@@ -38,7 +38,7 @@ export class RespondMedUseCase {
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb'>,
   ) {}
 
   async execute(cmd: RespondMedCommand): Promise<MedRequest> {

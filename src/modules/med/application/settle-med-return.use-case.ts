@@ -38,7 +38,7 @@ export class SettleMedReturnUseCase implements SettlementSubject<string> {
     private readonly settlement: SpiSettlement,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb' | 'pspName' | 'reconcileAfterMs'>,
   ) {}
 
   execute(medId: string, lastAttempt: boolean): Promise<void> {

@@ -44,7 +44,7 @@ export class TransferP2pUseCase {
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb' | 'pspName'>,
   ) {}
 
   execute(cmd: TransferCommand): Promise<P2pTransfer> {

@@ -32,7 +32,7 @@ export class DecodeBrCodeUseCase {
     private readonly keys: KeyDirectory,
     private readonly fetcher: QrPayloadFetcher,
     private readonly lookups: QrLookupRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb'>,
     private readonly clock: Clock,
     private readonly throttle: LookupThrottle,
   ) {}

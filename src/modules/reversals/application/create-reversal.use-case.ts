@@ -48,7 +48,7 @@ export class CreateReversalUseCase {
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb' | 'pspName'>,
   ) {}
 
   execute(cmd: CreateReversalCommand): Promise<Reversal> {

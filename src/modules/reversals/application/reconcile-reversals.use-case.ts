@@ -19,7 +19,7 @@ export class ReconcileReversalsUseCase {
     private readonly reversals: ReversalRepository,
     private readonly settle: SettleReversalUseCase,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'reconcileAfterMs'>,
   ) {}
 
   async execute(): Promise<number> {

@@ -33,7 +33,7 @@ export class SettleReversalUseCase implements SettlementSubject<Reversal> {
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb' | 'pspName'>,
   ) {}
 
   execute(id: string, lastAttempt: boolean): Promise<void> {

@@ -41,7 +41,7 @@ export class DepositUseCase {
     private readonly transactions: TransactionsService,
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb' | 'pspName'>,
     private readonly clock: Clock,
     private readonly participants: ParticipantDirectory,
   ) {}

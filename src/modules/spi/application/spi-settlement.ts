@@ -48,7 +48,7 @@ export class SpiSettlement {
 
   constructor(
     private readonly spi: SpiGateway,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'spiTimeoutMs'>,
   ) {}
 
   /** A job's entry: steps 1 to 3. */

@@ -59,7 +59,7 @@ export class DeliverWebhookUseCase {
     private readonly publisher: JobPublisher,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'webhookRetryScheduleMs'>,
     metrics: Metrics,
   ) {
     this.tries = metrics.counter(WEBHOOK_DELIVERIES);

@@ -22,7 +22,7 @@ export class DeliveryRescue {
   constructor(
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly publisher: JobPublisher,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'webhookRescueAfterMs'>,
   ) {}
 
   async rescue(now: Date, limit: number): Promise<number> {
