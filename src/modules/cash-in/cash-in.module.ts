@@ -7,6 +7,7 @@ import { ParticipantsModule } from '../participants/participants.module.js';
 import { TransactionsModule } from '../transactions/transactions.module.js';
 import { CancelChargeUseCase } from './application/cancel-charge.use-case.js';
 import { ChargeExpiry } from './application/charge-expiry.js';
+import { CashInCreditsModule } from './cash-in-credits.module.js';
 import { ChargePayments } from './application/charge-payments.js';
 import { ChargeQuotes } from './application/charge-quotes.js';
 import { ChargeRepository } from './application/charge.repository.js';
@@ -25,7 +26,7 @@ import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.sche
  * and the receipt of a charge's payment (ChargePayments, used by on-us settlement and the sandbox).
  */
 @Module({
-  imports: [IdentityModule, KeysModule, LedgerModule, TransactionsModule, FeesModule, ParticipantsModule],
+  imports: [IdentityModule, KeysModule, LedgerModule, TransactionsModule, FeesModule, ParticipantsModule, CashInCreditsModule],
   controllers: [CashInController],
   providers: [
     { provide: ChargeRepository, useClass: SqlChargeRepository },
@@ -40,6 +41,6 @@ import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.sche
     PayChargeUseCase,
     ChargeExpiryScheduler,
   ],
-  exports: [ChargePayments, ChargeQuotes, PayChargeUseCase, QrImageRenderer],
+  exports: [CashInCreditsModule, ChargePayments, ChargeQuotes, PayChargeUseCase, QrImageRenderer],
 })
 export class CashInModule {}

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { FeesModule } from '../fees/fees.module.js';
+import { CashInCreditsModule } from '../cash-in/cash-in-credits.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { ParticipantsModule } from '../participants/participants.module.js';
@@ -8,7 +8,7 @@ import { DepositUseCase } from './application/deposit.use-case.js';
 
 /** The deposit use case alone (no endpoints), for the CLI's opening balances. */
 @Module({
-  imports: [IdentityModule, LedgerModule, TransactionsModule, FeesModule, ParticipantsModule],
+  imports: [IdentityModule, LedgerModule, TransactionsModule, CashInCreditsModule, ParticipantsModule],
   providers: [DepositUseCase],
   exports: [DepositUseCase],
 })

@@ -37,3 +37,19 @@ export function maskAccountNumber(account: string): string {
 export function maskedParty(c: Counterparty, opts: { account: boolean }): Counterparty {
   return { ...c, document: maskDocument(c.document), account: opts.account ? maskAccountNumber(c.account) : c.account };
 }
+
+/**
+ * The payer as the receiver of a payment sees it: who paid, but neither the full document nor the account
+ * number (the receiver never typed them).
+ */
+export function payerAsSeenByReceiver(payer: Counterparty): Counterparty {
+  return maskedParty(payer, { account: true });
+}
+
+/**
+ * The receiver as the payer sees it when the payer found it by a key, a QR code or an account id rather than
+ * typing its details: the document masked; the account number stays (it is where the money went).
+ */
+export function receiverAsSeenByPayer(receiver: Counterparty): Counterparty {
+  return maskedParty(receiver, { account: false });
+}

@@ -1,12 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
-import { cashInCompleted } from '../../../shared/domain/events/cash-in.events.js';
+import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import type { Money } from '../../../shared/money/money.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
-import { FeePolicy } from '../../fees/application/fee-policy.js';
 import type { Movement } from '../../ledger/application/ledger.service.js';
 import { TransactionsService, type Party } from '../../transactions/application/transactions.service.js';
+import { CashInCredits } from './cash-in-credits.js';
 import { ChargeRepository } from './charge.repository.js';
 
 /** A payment arriving for a charge. */
@@ -56,9 +54,8 @@ export class ChargePayments {
   constructor(
     private readonly charges: ChargeRepository,
     private readonly transactions: TransactionsService,
-    private readonly fees: FeePolicy,
+    private readonly credits: CashInCredits,
     private readonly outbox: OutboxWriter,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb'>,
   ) {}
 
   async receive(p: IncomingChargePayment): Promise<ReceivedChargePayment> {
@@ -66,37 +63,27 @@ export class ChargePayments {
     if (!charge) throw new DomainError('CASH_IN_NOT_FOUND', 'No such charge');
     const amount = charge.pay({ amount: p.amount, endToEndId: p.endToEndId, payer: p.payer, pricedAt: p.pricedAt ?? p.at, now: p.at });
     const c = charge.snapshot;
-    const fee = await this.fees.feeFor(c.clientId, 'cash_in', amount);
+    const credit = await this.credits.price({
+      transactionId: c.id,
+      clientId: c.clientId,
+      accountId: c.accountId,
+      amount,
+      endToEndId: p.endToEndId,
+      description: 'charge paid',
+      conciliationId: c.txid,
+    });
     const record = async () => {
       await this.charges.update(charge);
-      await this.transactions.receivePayment(c.id, { amount, fee, endToEndId: p.endToEndId, payer: p.payer, at: p.at });
-      await this.outbox.append([
-        cashInCompleted({
-          transactionId: c.id,
-          clientId: c.clientId,
-          accountId: c.accountId,
-          endToEndId: p.endToEndId,
-          amount,
-          fee,
-          pspIspb: this.config.pspIspb,
-          conciliationId: c.txid,
-        }),
-      ]);
+      await this.transactions.receivePayment(c.id, { amount, fee: credit.fee, endToEndId: p.endToEndId, payer: p.payer, at: p.at });
+      await this.outbox.append([credit.event]);
     };
     return {
       transactionId: c.id,
       clientId: c.clientId,
       accountId: c.accountId,
       amount,
-      fee,
-      movement: {
-        transactionId: c.id,
-        description: 'charge paid',
-        lines: [
-          { accountId: c.accountId, operation: 'credit', amount },
-          ...(fee.isPositive() ? [{ accountId: c.accountId, operation: 'fee' as const, amount: fee }] : []),
-        ],
-      },
+      fee: credit.fee,
+      movement: credit.movement,
       record,
     };
   }

@@ -2,6 +2,7 @@ import { loadConfig } from '../../../config/app.config.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { FakeMetrics, FakeOutbox, FakeUnitOfWork } from '../../../shared/testing/kernel.fakes.js';
 import { InMemoryCharges } from '../../cash-in/application/cash-in.fakes.js';
+import { CashInCredits } from '../../cash-in/application/cash-in-credits.js';
 import { ChargePayments } from '../../cash-in/application/charge-payments.js';
 import { ChargeQuotes } from '../../cash-in/application/charge-quotes.js';
 import { FeePolicy } from '../../fees/application/fee-policy.js';
@@ -84,7 +85,8 @@ export function cashOutWorld() {
   const charges = new InMemoryCharges();
   const feePolicy = new FeePolicy(fees);
   const chargeQuotes = new ChargeQuotes(charges, accounts, participants, config);
-  const chargePayments = new ChargePayments(charges, transactions, feePolicy, outbox, config);
+  const credits = new CashInCredits(feePolicy, config);
+  const chargePayments = new ChargePayments(charges, transactions, credits, outbox);
 
   const create = new CreateCashOutUseCase(
     accounts,
@@ -110,7 +112,7 @@ export function cashOutWorld() {
     uow,
     clock,
     config,
-    feePolicy,
+    credits,
     chargePayments,
     metrics,
   );

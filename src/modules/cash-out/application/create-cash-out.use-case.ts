@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { allInOrder } from '../../../shared/async/all-in-order.js';
-import { maskedParty, partyRecord, type Counterparty } from '../../../shared/domain/counterparty.js';
+import { receiverAsSeenByPayer, partyRecord, type Counterparty } from '../../../shared/domain/counterparty.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
@@ -124,7 +124,7 @@ export class CreateCashOutUseCase {
           endToEndId,
           payer: partyRecord(payer),
           // The payer typed the recipient's document only in Flow 2; resolved from a key or QR code, it is masked.
-          receiver: partyRecord(flow === 'bank' ? receiver : maskedParty(receiver, { account: false })),
+          receiver: partyRecord(flow === 'bank' ? receiver : receiverAsSeenByPayer(receiver)),
           description: cmd.description,
           metadata: cmd.metadata,
           at: now,

@@ -11,7 +11,7 @@ import { TransactionsService, type NewPayment } from '../../transactions/applica
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
 import { SpiGateway } from '../../spi/application/spi-gateway.js';
-import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
+import { receiverAsSeenByPayer, partyRecord } from '../../../shared/domain/counterparty.js';
 import { Clock } from '../../../shared/time/clock.js';
 
 /**
@@ -77,7 +77,7 @@ export class ReturnCashOutUseCase {
         reference: c.id,
         amount: returned,
         endToEndId: newEndToEndId(c.receiver.ispb, now, 'D'),
-        payer: partyRecord(c.flow === 'bank' ? c.receiver : maskedParty(c.receiver, { account: false })),
+        payer: partyRecord(c.flow === 'bank' ? c.receiver : receiverAsSeenByPayer(c.receiver)),
         receiver: partyRecord(c.payer),
         description: `Return of ${c.endToEndId}`,
         metadata: { original_end_to_end_id: c.endToEndId, psp: this.config.pspIspb },

@@ -3,16 +3,15 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { allInOrder } from '../../../shared/async/all-in-order.js';
 import { Batcher } from '../../../shared/async/batcher.js';
-import { cashInCompleted } from '../../../shared/domain/events/cash-in.events.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
+import { CashInCredits } from '../../cash-in/application/cash-in-credits.js';
 import { ChargePayments, isChargePaymentRefusal } from '../../cash-in/application/charge-payments.js';
-import { FeePolicy } from '../../fees/application/fee-policy.js';
 import { LedgerService, type Movement } from '../../ledger/application/ledger.service.js';
 import { TransactionsService, type NewPayment } from '../../transactions/application/transactions.service.js';
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
-import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
+import { payerAsSeenByReceiver, partyRecord } from '../../../shared/domain/counterparty.js';
 import type { SpiResult } from '../../spi/application/spi-gateway.js';
 import { SpiSettlement, type SettlementSubject, type Settling, type UnsettledTry } from '../../spi/application/spi-settlement.js';
 import { Clock } from '../../../shared/time/clock.js';
@@ -102,7 +101,7 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb'>,
-    private readonly fees: FeePolicy,
+    private readonly credits: CashInCredits,
     private readonly charges: ChargePayments,
     metrics: Metrics,
   ) {
@@ -348,7 +347,7 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
       amount: c.amount,
       endToEndId: c.endToEndId,
       // The merchant sees who paid, but not the payer's full document or account number.
-      payer: partyRecord(maskedParty(c.payer, { account: true })),
+      payer: partyRecord(payerAsSeenByReceiver(c.payer)),
       // The payer's amount was fixed when the payment was accepted (a due-date charge's amount of that day).
       pricedAt: c.createdAt,
       at: now,
@@ -360,45 +359,35 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
   private async creditRecipient(cashOut: CashOut, now: Date): Promise<OnUsCredit> {
     const c = cashOut.snapshot;
     const internal = c.receiver.internal!;
-    const fee = await this.fees.feeFor(internal.clientId, 'cash_in', c.amount);
-    const credit: NewPayment = {
-      id: randomUUID(),
+    const id = randomUUID();
+    const credit = await this.credits.price({
+      transactionId: id,
+      clientId: internal.clientId,
+      accountId: internal.accountId,
+      amount: c.amount,
+      endToEndId: c.endToEndId,
+      description: 'on-us cash-in',
+    });
+    const row: NewPayment = {
+      id,
       clientId: internal.clientId,
       accountId: internal.accountId,
       type: 'cash_in',
       status: 'completed',
       amount: c.amount,
-      fee,
+      fee: credit.fee,
       pixKey: c.pixKey,
       pixKeyType: c.pixKeyType,
       endToEndId: c.endToEndId,
-      // The recipient sees who paid, but not the payer's full document or account number.
-      payer: partyRecord(maskedParty(c.payer, { account: true })),
+      payer: partyRecord(payerAsSeenByReceiver(c.payer)),
       receiver: partyRecord(c.receiver),
       at: now,
     };
-    const event = cashInCompleted({
-      transactionId: credit.id,
-      clientId: internal.clientId,
-      accountId: internal.accountId,
-      endToEndId: c.endToEndId,
-      amount: c.amount,
-      fee,
-      pspIspb: this.config.pspIspb,
-    });
-    const movement: Movement = {
-      transactionId: credit.id,
-      description: 'on-us cash-in',
-      lines: [
-        { accountId: internal.accountId, operation: 'credit', amount: c.amount },
-        ...(fee.isPositive() ? [{ accountId: internal.accountId, operation: 'fee' as const, amount: fee }] : []),
-      ],
-    };
     return {
-      movement,
+      movement: credit.movement,
       record: async () => {
-        await this.transactions.recordPayment(credit);
-        await this.outbox.append([event]);
+        await this.transactions.recordPayment(row);
+        await this.outbox.append([credit.event]);
       },
     };
   }

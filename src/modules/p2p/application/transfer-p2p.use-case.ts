@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
-import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
+import { payerAsSeenByReceiver, receiverAsSeenByPayer, partyRecord } from '../../../shared/domain/counterparty.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
 import { NotFoundError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
@@ -93,7 +93,7 @@ export class TransferP2pUseCase {
         externalId: t.externalId,
         payer: partyRecord(payer),
         // The payer found the payee by a key or account number: the document stays masked.
-        receiver: partyRecord(maskedParty(payee, { account: false })),
+        receiver: partyRecord(receiverAsSeenByPayer(payee)),
       });
       await this.transactions.recordPayment({
         ...common,
@@ -102,7 +102,7 @@ export class TransferP2pUseCase {
         accountId: t.payeeAccountId,
         type: 'p2p_in',
         // The payee sees who paid, but not the payer's full document or account number.
-        payer: partyRecord(maskedParty(payer, { account: true })),
+        payer: partyRecord(payerAsSeenByReceiver(payer)),
         receiver: partyRecord(payee),
       });
       await this.limits.assertWithinLimits({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
-import { maskedParty, partyRecord } from '../../../shared/domain/counterparty.js';
+import { payerAsSeenByReceiver, partyRecord } from '../../../shared/domain/counterparty.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
 import type { RefundCode } from '../../../shared/domain/refund-code.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
@@ -126,7 +126,7 @@ export class CreateReversalUseCase {
         amount,
         endToEndId: r.refundEndToEndId,
         payer: partyRecord(reverser),
-        receiver: partyRecord(maskedParty(r.payee, { account: true })),
+        receiver: partyRecord(payerAsSeenByReceiver(r.payee)),
         description: r.reason,
         metadata: r.userMetadata,
         at: now,
@@ -142,7 +142,7 @@ export class CreateReversalUseCase {
           reference: sent.id,
           amount,
           endToEndId: r.refundEndToEndId,
-          payer: partyRecord(maskedParty(reverser, { account: true })),
+          payer: partyRecord(payerAsSeenByReceiver(reverser)),
           receiver: partyRecord(r.payee),
           description: r.customerMessage,
           at: now,

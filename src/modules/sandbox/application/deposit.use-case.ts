@@ -3,11 +3,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { partyRecord } from '../../../shared/domain/counterparty.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
-import { cashInCompleted } from '../../../shared/domain/events/cash-in.events.js';
 import { Money } from '../../../shared/money/money.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
-import { FeePolicy } from '../../fees/application/fee-policy.js';
+import { CashInCredits } from '../../cash-in/application/cash-in-credits.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
@@ -36,7 +35,7 @@ export interface Deposit {
 export class DepositUseCase {
   constructor(
     private readonly accounts: AccountDirectory,
-    private readonly fees: FeePolicy,
+    private readonly credits: CashInCredits,
     private readonly ledger: LedgerService,
     private readonly transactions: TransactionsService,
     private readonly outbox: OutboxWriter,
@@ -52,7 +51,6 @@ export class DepositUseCase {
       const { account } = own;
       const now = this.clock.now();
       const amount = Money.of(cmd.amount);
-      const fee = await this.fees.feeFor(cmd.clientId, 'cash_in', amount);
       const deposit: Deposit = {
         transactionId: randomUUID(),
         endToEndId: newEndToEndId('00000000', now),
@@ -60,15 +58,16 @@ export class DepositUseCase {
         amount,
         status: 'completed',
       };
-      // The balance first, then the transaction row (and its usage counters): every payment's lock order.
-      await this.ledger.post({
+      const credit = await this.credits.price({
         transactionId: deposit.transactionId,
+        clientId: cmd.clientId,
+        accountId: account.id,
+        amount,
+        endToEndId: deposit.endToEndId,
         description: 'sandbox deposit',
-        lines: [
-          { accountId: account.id, operation: 'credit', amount },
-          ...(fee.isPositive() ? [{ accountId: account.id, operation: 'fee' as const, amount: fee }] : []),
-        ],
       });
+      // The balance first, then the transaction row (and its usage counters): every payment's lock order.
+      await this.ledger.post(credit.movement);
       await this.transactions.recordPayment({
         id: deposit.transactionId,
         clientId: cmd.clientId,
@@ -76,7 +75,7 @@ export class DepositUseCase {
         type: 'cash_in',
         status: deposit.status,
         amount,
-        fee,
+        fee: credit.fee,
         endToEndId: deposit.endToEndId,
         payer: { name: cmd.payer?.name ?? 'Sandbox Payer', document: cmd.payer?.document ?? null },
         receiver: partyRecord(ownAccountParty(own, this.participants, this.config)),
@@ -84,17 +83,7 @@ export class DepositUseCase {
         channel: 'sandbox',
         at: now,
       });
-      await this.outbox.append([
-        cashInCompleted({
-          transactionId: deposit.transactionId,
-          clientId: cmd.clientId,
-          accountId: account.id,
-          endToEndId: deposit.endToEndId,
-          amount,
-          fee,
-          pspIspb: this.config.pspIspb,
-        }),
-      ]);
+      await this.outbox.append([credit.event]);
       return deposit;
     });
   }

@@ -1,0 +1,56 @@
+import { Money } from '../../../shared/money/money.js';
+import { FeePolicy } from '../../fees/application/fee-policy.js';
+import { InMemoryFeeSchedules } from '../../fees/application/fees.fakes.js';
+import { CashInCredits } from './cash-in-credits.js';
+
+describe('CashInCredits, the one way money arrives as a cash_in', () => {
+  const credit = {
+    transactionId: '6f1c2a52-9a0e-4a43-9d0f-0c6d9f1f5b11',
+    clientId: 'client-ana',
+    accountId: 'acc-ana',
+    amount: Money.of('200.00'),
+    endToEndId: 'E9999900420261126120000000000001',
+    description: 'on-us cash-in',
+  };
+  let schedules: InMemoryFeeSchedules;
+  let credits: CashInCredits;
+
+  beforeEach(() => {
+    schedules = new InMemoryFeeSchedules();
+    credits = new CashInCredits(new FeePolicy(schedules), { pspIspb: '99999004' });
+  });
+
+  it('without a fee rule: one credit line, and an event whose fee is zero and net the whole amount', async () => {
+    const priced = await credits.price(credit);
+    expect(priced.fee.toFixed2()).toBe('0.00');
+    expect(priced.movement).toEqual({
+      transactionId: credit.transactionId,
+      description: 'on-us cash-in',
+      lines: [{ accountId: 'acc-ana', operation: 'credit', amount: credit.amount }],
+    });
+    expect(priced.event.payload).toMatchObject({ amount: '200.00', fee: '0.00', net_amount: '200.00', conciliation_id: null });
+  });
+
+  it("with the receiver's cash_in rule: the fee line follows the credit, and the event carries the same figures", async () => {
+    schedules.setRule('client-ana', 'cash_in', '0.50', '1');
+    const priced = await credits.price({ ...credit, conciliationId: 'txid0001' });
+    expect(priced.fee.toFixed2()).toBe('2.50');
+    expect(priced.movement.lines.map((l) => `${l.operation} ${l.amount.toFixed2()}`)).toEqual(['credit 200.00', 'fee 2.50']);
+    expect(priced.event).toMatchObject({ type: 'cash_in.completed', aggregateId: credit.transactionId, clientId: 'client-ana' });
+    expect(priced.event.payload).toMatchObject({
+      transaction_id: credit.transactionId,
+      end_to_end_id: credit.endToEndId,
+      amount: '200.00',
+      fee: '2.50',
+      net_amount: '197.50',
+      account_id: 'acc-ana',
+      psp_ispb: '99999004',
+      conciliation_id: 'txid0001',
+    });
+  });
+
+  it('a rule for another type does not price a cash_in', async () => {
+    schedules.setRule('client-ana', 'p2p_in', '1.00', '0');
+    expect((await credits.price(credit)).fee.toFixed2()).toBe('0.00');
+  });
+});

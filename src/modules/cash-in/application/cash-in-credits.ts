@@ -1,0 +1,72 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import type { DomainEvent } from '../../../shared/domain/domain-event.js';
+import { cashInCompleted } from '../../../shared/domain/events/cash-in.events.js';
+import type { Money } from '../../../shared/money/money.js';
+import { FeePolicy } from '../../fees/application/fee-policy.js';
+import type { Movement } from '../../ledger/application/ledger.service.js';
+
+/** Money arriving in a client's account as a completed `cash_in`. */
+export interface IncomingCredit {
+  /** The `cash_in` transaction (a new row, or the charge's own). */
+  transactionId: string;
+  clientId: string;
+  accountId: string;
+  amount: Money;
+  endToEndId: string;
+  /** The ledger journal's description. */
+  description: string;
+  /** The txid of the charge the payment paid, when it paid one. */
+  conciliationId?: string | null;
+}
+
+/** A priced credit: what the caller posts and writes, in its own lock order. */
+export interface PricedCredit {
+  /** The receiver's inbound fee (zero without a fee schedule). */
+  fee: Money;
+  /** The credit, and the fee line when there is a fee. */
+  movement: Movement;
+  /** `cash_in.completed`, with the same figures. */
+  event: DomainEvent<'cash_in.completed'>;
+}
+
+/**
+ * The one way money arrives as a `cash_in` (docs/decisions.md, "One way money arrives"), whoever sent it: a
+ * sandbox deposit, another client's on-us cash-out, or the payment of a charge. It prices the credit with
+ * the receiver's `cash_in` fee and builds the ledger movement (credit, then the fee line) and the event, so
+ * their figures cannot disagree. It writes nothing: the caller posts the movement together with its own
+ * (one sorted lock order), then writes the transaction row and appends the event.
+ */
+@Injectable()
+export class CashInCredits {
+  constructor(
+    private readonly fees: FeePolicy,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb'>,
+  ) {}
+
+  async price(credit: IncomingCredit): Promise<PricedCredit> {
+    const { transactionId, clientId, accountId, amount } = credit;
+    const fee = await this.fees.feeFor(clientId, 'cash_in', amount);
+    return {
+      fee,
+      movement: {
+        transactionId,
+        description: credit.description,
+        lines: [
+          { accountId, operation: 'credit', amount },
+          ...(fee.isPositive() ? [{ accountId, operation: 'fee' as const, amount: fee }] : []),
+        ],
+      },
+      event: cashInCompleted({
+        transactionId,
+        clientId,
+        accountId,
+        endToEndId: credit.endToEndId,
+        amount,
+        fee,
+        pspIspb: this.config.pspIspb,
+        conciliationId: credit.conciliationId ?? null,
+      }),
+    };
+  }
+}
