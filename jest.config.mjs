@@ -1,4 +1,4 @@
-// Jest runs in native-ESM mode because NestJS 12 ships ESM only (see docs/decisions.md).
+// Jest runs in native-ESM mode because NestJS 12 ships ESM only (see docs/adr/0002-nestjs-12-jest-native-esm.md).
 const transform = {
   '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/test/tsconfig.jest.json' }],
 };

@@ -315,7 +315,7 @@ async function benchCosts(config: AppConfig): Promise<void> {
     await measure(label, 200, 1, op);
   }
   // Settlement under load: 32 settled at once, as the worker's 32 jobs do, so its steps run in batches
-  // (docs/decisions.md, "Settlement in batches"). Per payment; the wall time is that of the 32.
+  // (docs/adr/0085-settlement-in-batches.md). Per payment; the wall time is that of the 32.
   const together = 32;
   const queued: string[] = [];
   for (let i = 0; i < together * 11; i++) {

@@ -94,7 +94,8 @@ export class AppModule {
         KeysModule,
         WebhooksModule,
         ...(config.appRole === 'api' ? [] : [SettlementWorkerModule, ReversalsWorkerModule, MedWorkerModule, WebhooksWorkerModule]),
-        // The queue dashboard goes with the API's HTTP (a worker's port serves only probes): decisions.md.
+        // The queue dashboard goes with the API's HTTP (a worker's port serves only probes):
+        // docs/adr/0182-queue-board-roles.md.
         ...(config.appRole === 'worker' ? [] : [QueueBoardModule]),
         ...(config.pixProvider === 'sandbox' ? [SandboxModule] : []),
       ],

@@ -28,7 +28,7 @@ describe('loadConfig', () => {
   it('in production, encrypts webhook secrets only under a WEBHOOK_SECRETS_KEY of its own, never falling back to JWT_SECRET', () => {
     const prod = { NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', ...prodSecrets };
     expect(loadConfig(prod).webhookSecretsKey).toBe(webhookKey);
-    // decisions.md, "Webhooks": one leak must not expose both, and rotating JWT_SECRET must not lose the stored secrets.
+    // docs/adr/0157-one-key-guards-one-thing.md: one leak must not expose both, and rotating JWT_SECRET must not lose the stored secrets.
     for (const unset of [{ WEBHOOK_SECRETS_KEY: undefined }, { WEBHOOK_SECRETS_KEY: '' }]) {
       expect(() => loadConfig({ ...prod, ...unset })).toThrow(
         /WEBHOOK_SECRETS_KEY is required when NODE_ENV=production.*WEBHOOK_SECRETS_PREVIOUS_KEYS.*webhooks:reencrypt/,

@@ -252,7 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // A fallback: the process committing new outbox rows wakes the relays (OutboxSignal).
     outboxPollMs: int('OUTBOX_POLL_MS', 1000, env),
     // Defaults keep a timed-out payment within 30 s of creation: 4 tries of at most 3 s, waits of 1 s,
-    // 2 s and 4 s between them (docs/decisions.md, "Settlement budget").
+    // 2 s and 4 s between them (docs/adr/0070-settlement-budget-30-s.md).
     spiTimeoutMs: Math.max(100, int('SPI_TIMEOUT_MS', 3000, env)),
     settlementMaxAttempts: Math.max(1, int('SETTLEMENT_MAX_ATTEMPTS', 4, env)),
     settlementBackoffMs: int('SETTLEMENT_BACKOFF_MS', 1000, env),
@@ -260,7 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Past the 30 s settlement budget, so the sweep never races a payment that is still being retried.
     reconcileAfterMs: Math.max(100, int('RECONCILE_AFTER_MS', 60000, env)),
     reconcileIntervalMs: Math.max(100, int('RECONCILE_INTERVAL_MS', 15000, env)),
-    // Every statement, lock wait and pool wait is bounded (docs/decisions.md, "Timeouts").
+    // Every statement, lock wait and pool wait is bounded (docs/adr/0078-every-wait-is-bounded.md).
     dbStatementTimeoutMs: Math.max(100, int('DB_STATEMENT_TIMEOUT_MS', 15000, env)),
     dbLockTimeoutMs: Math.max(50, int('DB_LOCK_TIMEOUT_MS', 5000, env)),
     dbPoolTimeoutMs: Math.max(100, int('DB_POOL_TIMEOUT_MS', 5000, env)),

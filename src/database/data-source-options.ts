@@ -17,7 +17,7 @@ export function dataSourceOptions(
     synchronize: false,
     migrationsRun: false,
     installExtensions: false,
-    // Every statement, lock wait and pool wait is bounded (docs/decisions.md, "Timeouts").
+    // Every statement, lock wait and pool wait is bounded (docs/adr/0078-every-wait-is-bounded.md).
     extra: {
       max: DB_POOL_MAX,
       // The driver's pipeline mode: a statement is written without waiting for the answer to the one

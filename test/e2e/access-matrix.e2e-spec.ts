@@ -117,7 +117,7 @@ describe('access-control matrix from the OpenAPI document (e2e)', () => {
   };
 
   const show = (res: Response) => `${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
-  /** The one error body (docs/decisions.md, "Errors and input"): nothing more, nothing less. */
+  /** The one error body (docs/adr/0024-unknown-routes-malformed-json-large-bodies.md): nothing more, nothing less. */
   const errorBodyOk = (res: Response) => {
     const body = res.body as { success?: unknown; error?: Record<string, unknown>; request_id?: unknown };
     return (

@@ -180,7 +180,7 @@ describe('Cash-in charges (e2e)', () => {
       ['expiration_time of 0', { amount: '1.00', reference: 'r', expiration_time: 0 }, 'expiration_time'],
       ['a negative expiration_time', { amount: '1.00', reference: 'r', expiration_time: -5 }, 'expiration_time'],
       ['a fractional expiration_time', { amount: '1.00', reference: 'r', expiration_time: 1.5 }, 'expiration_time'],
-      // Our documented maximum (docs/decisions.md, "Expiry"): 30 days.
+      // Our documented maximum (docs/adr/0103-charge-expiry-bounds.md): 30 days.
       ['expiration_time past 30 days', { amount: '1.00', reference: 'r', expiration_time: 30 * 86_400 + 1 }, 'expiration_time'],
       [
         'a payer_document with wrong check digits',
@@ -301,7 +301,7 @@ describe('Cash-in charges (e2e)', () => {
       });
     });
 
-    // Each refusal is a rule of API Pix (docs/decisions.md, "Charge fields and the Pix rules behind them").
+    // Each refusal is a rule of API Pix (docs/adr/0112-charge-fields-and-the-pix-rules.md).
     it.each([
       [
         'a Saque whose cash is not the amount paid (valor.original of a saque is 0.00)',

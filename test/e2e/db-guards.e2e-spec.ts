@@ -23,7 +23,7 @@ describe('database guards (e2e)', () => {
     // The violations below are this test's own, by hand (a bug's stand-in). Postgres would log each with its
     // failing row in DETAIL, where the Pix key of the request is; the suite's teardown fails on any request
     // value in the server log, and this session logs them tersely (no DETAIL), as a deployment may choose
-    // to (docs/decisions.md, "Values travel as bound parameters").
+    // to (docs/adr/0087-values-travel-as-bound-parameters.md).
     const session = db.createQueryRunner();
     await session.query(`SET log_error_verbosity = terse`);
     const violation = (sql: string, params: unknown[]) =>

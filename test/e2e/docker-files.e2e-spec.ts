@@ -117,7 +117,7 @@ describe('docker/docker-compose.yml and the Dockerfile (read, no Docker engine)'
       }
     }
     expect(services.api?.environment?.JWT_SECRET).toBeDefined();
-    // Required in production, its own key (decisions.md, "Webhooks"); the previous keys pass through for a rotation.
+    // Required in production, its own key (docs/adr/0157-one-key-guards-one-thing.md); the previous keys pass through for a rotation.
     for (const name of ['migrate', 'api', 'worker']) {
       expect(services[name]?.environment?.WEBHOOK_SECRETS_KEY).toMatch(/^\$\{WEBHOOK_SECRETS_KEY:\?[^}]+\}$/);
       expect(services[name]?.environment?.WEBHOOK_SECRETS_PREVIOUS_KEYS).toBe('${WEBHOOK_SECRETS_PREVIOUS_KEYS:-}');

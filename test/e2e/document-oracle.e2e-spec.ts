@@ -8,8 +8,8 @@ import { http, newClient, startApp, type TestClient } from '../support/test-app.
  * Paying an account of this service by bank details (Flow 2) checks the typed document against the
  * holder's (docs/conventions.md §7). That answer must not be an oracle: a payment refused for funds or
  * limits answers the same whatever document was typed, and each wrong document spends the anti-scan
- * budget like a missed key look-up (docs/conventions.md §10; docs/decisions.md, "The holder check is no
- * document oracle").
+ * budget like a missed key look-up (docs/conventions.md §10;
+ * docs/adr/0075-holder-check-no-document-oracle.md).
  */
 describe('the on-us holder check is no document oracle (e2e)', () => {
   /** A small look-up budget (points per minute): a hit costs 1, a miss 5 (LOOKUP_HIT_COST, LOOKUP_MISS_COST). */

@@ -8,9 +8,10 @@ import { eventually, newClient, startApp, type TestClient } from '../support/tes
 
 /**
  * The idempotency key is claimed by the first statement of the payment's own transaction
- * (docs/decisions.md, "Idempotency"). docs/conventions.md §5 names the answers: "same key while the first is
- * still running -> 409 IDEMPOTENCY_KEY_IN_USE", then the stored answer with `Idempotent-Replayed: true`.
- * What the claim adds: a request that dies leaves no claim behind, so its retry runs at once, exactly once.
+ * (docs/adr/0091-claim-is-first-statement-of-request-transaction.md). docs/conventions.md §5 names the answers:
+ * "same key while the first is still running -> 409 IDEMPOTENCY_KEY_IN_USE", then the stored answer with
+ * `Idempotent-Replayed: true`. What the claim adds: a request that dies leaves no claim behind, so its retry runs
+ * at once, exactly once.
  */
 describe('idempotency claim inside the payment transaction (e2e)', () => {
   let app: NestExpressApplication;

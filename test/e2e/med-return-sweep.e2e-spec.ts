@@ -7,7 +7,7 @@ import { clockOf, http, newClient, startApp } from '../support/test-app.js';
 /**
  * An approved MED's return to another institution whose settlement job never ran (an API-only process,
  * no worker, no outbox relay; nothing else runs against this database meanwhile: e2e files run one at a
- * time): the reconciliation sweep finishes it (docs/decisions.md, "MED").
+ * time): the reconciliation sweep finishes it (docs/adr/0139-the-money-goes-back-to-the-payer.md).
  */
 describe('MED return reconciliation (e2e)', () => {
   it('stays processing with the funds blocked; the sweep, past RECONCILE_AFTER_MS, sends it and settles it once', async () => {

@@ -30,7 +30,8 @@ import { DAYTIME, eventually, http, newAdmin, newClient, startApp, type TestClie
  * Fuzzes every operation of the app's own OpenAPI document with requests fast-check derives from the
  * operation's request schema (test/support/openapi-arbitraries.ts): valid, near-valid and hostile ones,
  * mixed, with valid credentials. Whatever the request, the answer is never a 5xx, and every answer that
- * is not a 2xx is exactly the error body of docs/decisions.md ("Errors and input"), with a catalogued
+ * is not a 2xx is exactly the one error body
+ * (docs/adr/0024-unknown-routes-malformed-json-large-bodies.md), with a catalogued
  * code and no stack trace or SQL in it; the ledger is still balanced afterwards.
  * The hand-written hostile-input sweep (hostile-input.e2e-spec.ts) pins exact statuses per case; this
  * one trades that for volume and combinations nobody wrote down. FUZZ_SEED reproduces a run.

@@ -200,7 +200,7 @@ const FRACTIONAL: Record<string, string> = {};
 /** Whole numbers of the API: seconds, term and agent modes, counts, pages, offsets and HTTP statuses. */
 const INTEGER_PROPERTIES: Record<string, string[]> = {
   BearerTokenResponse: ['expires_in'],
-  // spec, Cash-in: expiration_time is an integer (docs/decisions.md, "Expiry")
+  // spec, Cash-in: expiration_time is an integer (docs/adr/0103-charge-expiry-bounds.md)
   CreateChargeRequest: ['expiration_time', 'withdraw_agent_mode'],
   PenaltyRequest: ['mode'],
   InterestRequest: ['mode'],
@@ -469,7 +469,7 @@ describe('OpenAPI document quality (e2e)', () => {
       // spec, Transactions: limit 1 to 100, default 20; offset default 0
       expect(parameter('GET /api/v1/transactions', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
       expect(parameter('GET /api/v1/transactions', 'offset')).toMatchObject({ type: 'integer', minimum: 0, default: 0 });
-      // docs/decisions.md, MED: page from 1 (default 1), page_size 1 to 100 (default 20)
+      // docs/adr/0142-med-list.md: page from 1 (default 1), page_size 1 to 100 (default 20)
       expect(parameter('GET /api/v1/pix/med/status/{status}', 'page')).toMatchObject({ type: 'integer', minimum: 1, default: 1 });
       expect(parameter('GET /api/v1/pix/med/status/{status}', 'page_size')).toMatchObject({
         type: 'integer',
@@ -477,7 +477,7 @@ describe('OpenAPI document quality (e2e)', () => {
         maximum: 100,
         default: 20,
       });
-      // docs/decisions.md, Reversals: limit 1 to 100 (default 20)
+      // docs/adr/0131-reversal-list.md: limit 1 to 100 (default 20)
       expect(parameter('GET /api/v1/pix/reversals', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
     });
 

@@ -152,7 +152,7 @@ describe('queue dashboard (e2e)', () => {
     expect(stored).not.toContain(admin.secret);
     const record = JSON.parse(stored!) as { admin_id: string; key_id: string; scopes: string[]; expires_at: string };
     expect(record).toMatchObject({ admin_id: admin.adminId, key_id: admin.keyId, scopes: ['admin:queues:read', 'admin:queues:write'] });
-    // docs/decisions.md, "Queue dashboard": 15 minutes from sign-in by default (QUEUE_BOARD_SESSION_TTL_SECONDS).
+    // docs/adr/0180-queue-board-sign-in-once-short-session.md: 15 minutes from sign-in by default (QUEUE_BOARD_SESSION_TTL_SECONDS).
     const expires = Date.parse(record.expires_at);
     expect(expires).toBeGreaterThanOrEqual(before + 900_000);
     expect(expires).toBeLessThanOrEqual(after + 900_000);

@@ -51,11 +51,11 @@ interface Hook {
 }
 
 /**
- * The webhook secrets key rotated in place (decisions.md, "Webhooks"): webhooks made under key A (one with a
- * rotated secret, one from the JWT_SECRET-fallback days, one under a key no longer held) keep delivering,
- * correctly signed, when the service restarts with key B current and A (and the old JWT_SECRET) as previous
- * keys; `webhooks:reencrypt` then moves every readable secret to B, so the service runs on B alone. A secret
- * no key opens never makes an answer 500: its webhook lists and reads, its deliveries fail as
+ * The webhook secrets key rotated in place (docs/adr/0158-webhook-key-rotation-by-key-id.md): webhooks made under
+ * key A (one with a rotated secret, one from the JWT_SECRET-fallback days, one under a key no longer held) keep
+ * delivering, correctly signed, when the service restarts with key B current and A (and the old JWT_SECRET) as
+ * previous keys; `webhooks:reencrypt` then moves every readable secret to B, so the service runs on B alone. A
+ * secret no key opens never makes an answer 500: its webhook lists and reads, its deliveries fail as
  * `signing_secret_unavailable` (logged, nothing sent), and a rotation mends it.
  */
 describe('rotating WEBHOOK_SECRETS_KEY (e2e)', () => {

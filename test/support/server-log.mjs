@@ -1,5 +1,5 @@
 // The PostgreSQL server's log, read by the e2e suite to prove that no value of a request body reaches it
-// (docs/decisions.md, "Values travel as bound parameters"). Used by global setup and teardown.
+// (docs/adr/0087-values-travel-as-bound-parameters.md). Used by global setup and teardown.
 import { closeSync, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -1,10 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * MED requests (Mecanismo Especial de Devolução, docs/decisions.md "MED"): one per received payment
- * (`cash_in` or `p2p_in`), blocking `blocked_amount` of the receiver's balance while OPEN or IN_ANALYSIS.
- * An approval's `med_return` transaction is written with the request (deferred key: the request row is
- * written before the transaction row).
+ * MED requests (Mecanismo Especial de Devolução, docs/adr/0134-one-med-request-per-payment-ever.md): one per
+ * received payment (`cash_in` or `p2p_in`), blocking `blocked_amount` of the receiver's balance while OPEN or
+ * IN_ANALYSIS. An approval's `med_return` transaction is written with the request (deferred key: the request row
+ * is written before the transaction row).
  */
 export class Med1763990000000 implements MigrationInterface {
   name = 'Med1763990000000';
@@ -34,7 +34,7 @@ export class Med1763990000000 implements MigrationInterface {
           (return_transaction_id IS NULL) = (return_end_to_end_id IS NULL)
           AND (return_transaction_id IS NULL OR (status = 'APPROVED' AND blocked_amount > 0)))
       )`);
-    // One request per payment, whatever its status (docs/decisions.md, "MED").
+    // One request per payment, whatever its status (docs/adr/0134-one-med-request-per-payment-ever.md).
     await q.query(`CREATE UNIQUE INDEX uq_med_requests_transaction ON med_requests (transaction_id)`);
     // The list: a client's requests in one status, newest first.
     await q.query(`CREATE INDEX ix_med_requests_client_status ON med_requests (client_id, status, created_at DESC, id DESC)`);

@@ -57,7 +57,7 @@ export class Webhooks1764000000000 implements MigrationInterface {
     await q.query(`CREATE INDEX ix_webhook_deliveries_status ON webhook_deliveries (webhook_id, status, created_at DESC, id DESC)`);
     // The rescue sweep: pending deliveries whose next try is overdue (their job was lost with Redis).
     await q.query(`CREATE INDEX ix_webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending'`);
-    // The retention purge: settled deliveries by age (docs/decisions.md, "Retention").
+    // The retention purge: settled deliveries by age (docs/adr/0060-retention.md).
     await q.query(`CREATE INDEX ix_webhook_deliveries_settled ON webhook_deliveries (updated_at) WHERE status <> 'pending'`);
     await q.query(`
       CREATE TABLE webhook_delivery_attempts (

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The queue board needs `admin:queues:read` to read and `admin:queues:write` to retry, promote, clean or
- * pause (docs/decisions.md, "Queue dashboard"). Every admin key could do all of that before; existing
+ * pause (docs/adr/0179-queue-board-auth.md). Every admin key could do all of that before; existing
  * admin keys keep that access (a token still carries only the scopes it asks for), new ones get the
  * scopes from `admin:create`.
  */

@@ -1,11 +1,11 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * An idempotency key is now claimed inside its request's own transaction (docs/decisions.md, "Idempotency"):
- * a claim is never committed on its own, so the lease (`locked_until`) and the fencing token (`claim_token`)
- * that guarded a committed claim whose request died are gone. Committed claims still `in_progress` belong to
- * requests of the old code; deleting them is safe, because their fencing made such a request roll back when
- * it found its claim gone, and a retry then runs it once.
+ * An idempotency key is now claimed inside its request's own transaction
+ * (docs/adr/0091-claim-is-first-statement-of-request-transaction.md): a claim is never committed on its own, so
+ * the lease (`locked_until`) and the fencing token (`claim_token`) that guarded a committed claim whose request
+ * died are gone. Committed claims still `in_progress` belong to requests of the old code; deleting them is safe,
+ * because their fencing made such a request roll back when it found its claim gone, and a retry then runs it once.
  */
 export class IdempotencyClaimInPayment1764060000000 implements MigrationInterface {
   name = 'IdempotencyClaimInPayment1764060000000';

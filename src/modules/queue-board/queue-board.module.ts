@@ -27,8 +27,8 @@ const QUEUE_BOARD_ROUTER = Symbol('QUEUE_BOARD_ROUTER');
  * Bull Board at /admin/queues, for admins only: every queue of `QUEUE_NAMES` (the Bull queues
  * SharedModule registers), behind a sign-in page that turns the admin's key pair into a short session,
  * or an admin bearer token for scripts. Mounted in processes that serve the API (`APP_ROLE` `api` or
- * `all`; docs/decisions.md, "Queue dashboard"). Wired here rather than through `@bull-board/nestjs`, which is
- * CommonJS requiring Nest 12's ESM-only packages (docs/decisions.md).
+ * `all`; docs/adr/0182-queue-board-roles.md). Wired here rather than through `@bull-board/nestjs`, which is
+ * CommonJS requiring Nest 12's ESM-only packages (docs/adr/0186-queue-board-wiring.md).
  */
 @Module({
   imports: [IdentityModule],

@@ -31,7 +31,7 @@ export function maskAccountNumber(account: string): string {
 }
 
 /**
- * A party as shown to a viewer who did not supply its details (docs/decisions.md, "Masking"): the
+ * A party as shown to a viewer who did not supply its details (docs/adr/0077-masking.md): the
  * document masked, and the account number too when `account` says so.
  */
 export function maskedParty(c: Counterparty, opts: { account: boolean }): Counterparty {

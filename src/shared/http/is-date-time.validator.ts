@@ -1,9 +1,9 @@
 import { isRFC3339, ValidateBy, type ValidationOptions } from 'class-validator';
 
 /**
- * An RFC 3339 date-time that names a real instant. The RFC 3339 syntax (class-validator's IsRFC3339) allows
- * second 60 and any day 01-31 of any month, but a JS Date holds no leap second (Invalid Date, then a 500
- * from the query) and rolls 30 February over to March: both are refused (docs/decisions.md, "Errors and input").
+ * An RFC 3339 date-time that names a real instant. The RFC 3339 syntax (class-validator's IsRFC3339) allows second
+ * 60 and any day 01-31 of any month, but a JS Date holds no leap second (Invalid Date, then a 500 from the query)
+ * and rolls 30 February over to March: both are refused (docs/adr/0038-date-filters-are-real-instants.md).
  */
 export function isDateTime(value: unknown): value is string {
   if (typeof value !== 'string' || !isRFC3339(value)) return false;

@@ -6,7 +6,7 @@ import { ValidateBy, type ValidationOptions } from 'class-validator';
  */
 const NOT_PRINTABLE = /[\p{Cc}\p{Cs}]/u;
 
-/** True for a string with no control character and no lone surrogate (docs/decisions.md, "Errors and input"). */
+/** True for a string with no control character and no lone surrogate (docs/adr/0036-free-text-is-printable-text.md). */
 export function isPrintableText(value: unknown): value is string {
   return typeof value === 'string' && !NOT_PRINTABLE.test(value);
 }

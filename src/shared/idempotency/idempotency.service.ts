@@ -68,9 +68,9 @@ function isOutcome(err: unknown): err is DomainError {
 }
 
 /**
- * Stripe-style idempotency (docs/conventions.md §5, docs/decisions.md "Idempotency"). The key is claimed by
- * the first statement of the request's own transaction, so the claim, the work and the stored answer commit
- * together or not at all:
+ * Stripe-style idempotency (docs/conventions.md §5,
+ * docs/adr/0091-claim-is-first-statement-of-request-transaction.md). The key is claimed by the first statement of
+ * the request's own transaction, so the claim, the work and the stored answer commit together or not at all:
  * - a concurrent duplicate finds the key's advisory lock taken and answers 409 `IDEMPOTENCY_KEY_IN_USE`
  *   ("still running") at once, without waiting;
  * - a business refusal (4xx) undoes the work to a savepoint taken after the claim and is stored as the

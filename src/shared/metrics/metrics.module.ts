@@ -7,9 +7,9 @@ import { Metrics } from './metrics.js';
 import { PrometheusMetrics } from './prometheus-metrics.js';
 
 /**
- * Prometheus metrics (docs/decisions.md, "Metrics"): the app's own registry behind the Metrics port, the
- * HTTP histogram (its middleware is installed by src/bootstrap.ts), the backlog gauges and `GET /metrics`.
- * METRICS_ENABLED=false mounts no endpoint (404) and installs no middleware; use cases still move their
+ * Prometheus metrics (docs/adr/0173-one-metrics-registry-per-app.md): the app's own registry behind the Metrics
+ * port, the HTTP histogram (its middleware is installed by src/bootstrap.ts), the backlog gauges and `GET
+ * /metrics`. METRICS_ENABLED=false mounts no endpoint (404) and installs no middleware; use cases still move their
  * counters (an increment of a number in memory), which nobody reads.
  */
 @Global()

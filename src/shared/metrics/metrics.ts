@@ -12,8 +12,9 @@ export interface OutcomeCounter<L extends string> {
 
 /**
  * Port: the counters use cases move (settlement outcomes, webhook tries). The Prometheus adapter
- * (`PrometheusMetrics`) keeps them in the app's own registry, read by `GET /metrics`; unit tests use
- * `FakeMetrics` (src/shared/testing/kernel.fakes.ts). Counters are per process (docs/decisions.md, "Metrics").
+ * (`PrometheusMetrics`) keeps them in the app's own registry, read by `GET /metrics`; unit tests use `FakeMetrics`
+ * (src/shared/testing/kernel.fakes.ts). Counters are per process
+ * (docs/adr/0176-global-vs-per-process-readings.md).
  */
 export abstract class Metrics {
   /** The counter named `spec.name`, made on first use; asking again for the same name returns the same counter. */

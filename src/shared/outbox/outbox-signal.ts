@@ -5,12 +5,11 @@ import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { RedisConnection } from '../redis/redis.provider.js';
 
 /**
- * "New outbox rows have committed": said by the process that committed them, heard by the loops that
- * drain the outbox (the relay, the webhook dispatcher) in this process at once and in every other process
- * through Redis pub/sub. It replaces a NOTIFY trigger: Postgres serialises the commits of transactions
- * that sent a NOTIFY (they take one database-wide lock until their commit record is flushed), and under
- * load a third of the payment path's database time was spent waiting for it (docs/decisions.md,
- * "Waking the relay").
+ * "New outbox rows have committed": said by the process that committed them, heard by the loops that drain the
+ * outbox (the relay, the webhook dispatcher) in this process at once and in every other process through Redis
+ * pub/sub. It replaces a NOTIFY trigger: Postgres serialises the commits of transactions that sent a NOTIFY (they
+ * take one database-wide lock until their commit record is flushed), and under load a third of the payment path's
+ * database time was spent waiting for it (docs/adr/0054-waking-the-relay-without-notify.md).
  *
  * A signal is only a hint: a lost one (Redis away, a process that dies between its commit and the
  * publish) costs at most OUTBOX_POLL_MS, the loops' fallback poll. Commits in one burst (one turn of the

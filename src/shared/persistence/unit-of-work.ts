@@ -29,7 +29,7 @@ export abstract class UnitOfWork {
    * (`SET LOCAL synchronous_commit = off`). A crash in the next few hundred milliseconds may lose it, and
    * every commit after it that did not wait either; a commit that waits flushes all before it. Only for
    * state whose loss means the work runs again, never for a payment's creation, its outcome or a stored
-   * refusal (docs/decisions.md, "Commits that need not wait for the disk").
+   * refusal (docs/adr/0080-commits-that-need-not-wait-for-the-disk.md).
    */
   abstract commitWithoutWaitingForFlush(): void;
 

@@ -31,7 +31,7 @@ export interface PricedCredit {
 }
 
 /**
- * The one way money arrives as a `cash_in` (docs/decisions.md, "One way money arrives"), whoever sent it: a
+ * The one way money arrives as a `cash_in` (docs/adr/0197-one-way-money-arrives.md), whoever sent it: a
  * sandbox deposit, another client's on-us cash-out, or the payment of a charge. It prices the credit with
  * the receiver's `cash_in` fee and builds the ledger movement (credit, then the fee line) and the event, so
  * their figures cannot disagree. It writes nothing: the caller posts the movement together with its own

@@ -20,11 +20,14 @@ import { ChargeRepository } from './charge.repository.js';
 import { QrImageRenderer } from './qr-image-renderer.js';
 import { newTxid } from './txid.js';
 
-/** `expiration_time` of an immediate charge, in seconds (docs/decisions.md, "Charges"). */
+/** `expiration_time` of an immediate charge, in seconds (docs/adr/0103-charge-expiry-bounds.md). */
 export const DEFAULT_EXPIRATION_SECONDS = 3600;
 /** The spec states no minimum: any positive whole number of seconds (docs/conventions.md §9); a merchant testing expiry uses a short one. */
 export const MIN_EXPIRATION_SECONDS = 1;
-/** Our documented maximum (docs/decisions.md, "Charges"): a QR code left valid for longer than a month is a liability, not a charge. */
+/**
+ * Our documented maximum (docs/adr/0103-charge-expiry-bounds.md): a QR code left valid for longer than a month is a
+ * liability, not a charge.
+ */
 export const MAX_EXPIRATION_SECONDS = 30 * 86_400;
 
 export interface CreateChargeCommand {
@@ -52,7 +55,7 @@ export interface CreateChargeCommand {
 
 /**
  * Rules across fields of the request that no single field's validator can see. The spec states none of
- * them; each is a rule of Pix, cited in docs/decisions.md ("Charge fields and the Pix rules behind them").
+ * them; each is a rule of Pix, cited in docs/adr/0112-charge-fields-and-the-pix-rules.md.
  * `amount` is always what the payer pays (field 54 of the code, what the account is credited).
  */
 function combinationProblems(cmd: CreateChargeCommand): ErrorDetail[] {
@@ -146,12 +149,12 @@ export interface PreparedCharge {
 }
 
 /**
- * Issues a charge: a dynamic BR Code whose URL (PIX_QR_BASE_URL/qr/v2/<id>) resolves to it, under the
- * account's oldest Pix key (an EVP key registered for it when it has none), with its `cash_in` transaction
- * in `pending`, in one database transaction. In two steps, so that no connection waits for the image
- * (docs/decisions.md, "Charges"): `prepare` (no transaction) validates, draws the id and txid, writes the
- * BR Code (which names no key: a dynamic code carries the URL) and draws its QR image; `issue` then writes
- * the charge in the transaction.
+ * Issues a charge: a dynamic BR Code whose URL (PIX_QR_BASE_URL/qr/v2/<id>) resolves to it, under the account's
+ * oldest Pix key (an EVP key registered for it when it has none), with its `cash_in` transaction in `pending`, in
+ * one database transaction. In two steps, so that no connection waits for the image
+ * (docs/adr/0102-the-qr-image-in-a-worker-thread.md): `prepare` (no transaction) validates, draws the id and txid,
+ * writes the BR Code (which names no key: a dynamic code carries the URL) and draws its QR image; `issue` then
+ * writes the charge in the transaction.
  */
 @Injectable()
 export class CreateChargeUseCase {

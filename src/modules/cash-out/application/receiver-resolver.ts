@@ -54,7 +54,7 @@ export class ReceiverResolver {
    * account of this service the holder check is not decided here: `holderConfirmed` says whether the
    * typed document is the holder's, and the caller refuses a mismatch only after the funds and limits
    * checks (`refuseHolderMismatch`), so that no answer tells a guessed document right or wrong without
-   * money moving (docs/decisions.md, "The holder check is no document oracle").
+   * money moving (docs/adr/0075-holder-check-no-document-oracle.md).
    */
   async byBankDetails(clientId: string, b: BankDetailsInput): Promise<{ receiver: Counterparty; holderConfirmed: boolean }> {
     if (!isValidCpf(b.receiver_document) && !isValidCnpj(b.receiver_document)) {

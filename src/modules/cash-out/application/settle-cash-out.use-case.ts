@@ -48,7 +48,7 @@ type Recorded = { status: 'completed' | 'failed'; code?: string } | null;
 
 /**
  * How many payments one step's transaction serves at most, and how many such transactions of a step run
- * at once per process (docs/decisions.md, "Settlement in batches").
+ * at once per process (docs/adr/0085-settlement-in-batches.md).
  */
 export const SETTLEMENT_BATCH = 32;
 export const SETTLEMENT_BATCHES_IN_FLIGHT = 2;
@@ -73,12 +73,11 @@ async function oneByOne<T, R>(items: T[], step: (item: T) => Promise<R>): Promis
 const codeLabel = (code: string) => (/^[A-Z0-9]{4}$/.test(code) ? code : 'other');
 
 /**
- * The cash-out's side of the settlement protocol (`SpiSettlement`, docs/decisions.md "One settlement
- * protocol"), which drives one cash-out to a terminal state. Step 1 (own transaction): queued ->
- * processing. Step 2, the protocol's: the SPI call, outside any transaction (idempotent per end-to-end id;
- * none for an on-us payment). Step 3 (own transaction, row-locked): completed (capture; on-us also
- * credits the recipient) or failed (release). A rerun
- * after a crash repeats only what has not committed, so money moves exactly once.
+ * The cash-out's side of the settlement protocol (`SpiSettlement`, docs/adr/0068-one-settlement-protocol.md),
+ * which drives one cash-out to a terminal state. Step 1 (own transaction): queued -> processing. Step 2, the
+ * protocol's: the SPI call, outside any transaction (idempotent per end-to-end id; none for an on-us payment).
+ * Step 3 (own transaction, row-locked): completed (capture; on-us also credits the recipient) or failed (release).
+ * A rerun after a crash repeats only what has not committed, so money moves exactly once.
  *
  * Steps 1 and 3 are batched across the payments this process is settling at once: the payments that
  * reach a step while its transactions are busy go through it together, in one transaction (Batcher), so

@@ -6,7 +6,7 @@ export interface SettlementTimings {
   outboxPollMs: number;
 }
 
-/** Every cash-out must be terminal this long after creation, timeouts included (docs/decisions.md). */
+/** Every cash-out must be terminal this long after creation, timeouts included (docs/adr/0070-settlement-budget-30-s.md). */
 export const SETTLEMENT_BUDGET_MS = 30_000;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * How long records that only serve a short purpose are kept (docs/decisions.md, "Retention"). Money
+ * How long records that only serve a short purpose are kept (docs/adr/0060-retention.md). Money
  * records (transactions, ledger, cash-outs) are never purged.
  */
 export const RETENTION = {

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 
 /**
  * Key ids and secrets. Secrets are 32 random bytes, so a fast SHA-256 is enough to store them:
- * there is no low-entropy password to brute-force (see docs/decisions.md).
+ * there is no low-entropy password to brute-force (docs/adr/0013-api-key-secrets-sha-256.md).
  */
 @Injectable()
 export class SecretHasher {

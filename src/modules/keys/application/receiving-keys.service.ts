@@ -13,7 +13,7 @@ export interface ReceivingKey {
 /**
  * Which of an account's keys a charge names. A Pix charge is always issued under one of the receiver's
  * keys, while the spec's charge request names none and a new client may hold none: the first charge of
- * such an account registers an EVP key for it (docs/decisions.md, "The receiving key").
+ * such an account registers an EVP key for it (docs/adr/0099-the-receiving-key.md).
  */
 @Injectable()
 export class ReceivingKeys {

@@ -3,7 +3,7 @@ import type { MedRequest, MedStatus } from '../domain/med-request.aggregate.js';
 // The vocabulary other modules (the sandbox) need of this one.
 export { MED_STATUSES, type MedStatus } from '../domain/med-request.aggregate.js';
 
-/** A MED request as the API shows it (docs/decisions.md, "MED"). */
+/** A MED request as the API shows it (docs/adr/0132-med-seen-from-the-receiving-side.md). */
 export interface MedRecord {
   id: string;
   end_to_end_id: string;

@@ -20,7 +20,7 @@ const SWEEP_BATCH = 100;
 /**
  * Sends an approved MED's return to a payer at another institution through the SPI port, as a return of
  * the original payment (its end-to-end id, reason `FR01`), as the MED's side of the settlement protocol
- * (`SpiSettlement`, docs/decisions.md "One settlement protocol"): step 1 reads the request (its return already
+ * (`SpiSettlement`, docs/adr/0068-one-settlement-protocol.md): step 1 reads the request (its return already
  * `processing`, the funds blocked, since the approval); step 3, with the request row-locked and still
  * `processing`, records `completed` (the blocked funds captured: they left for the payer's institution) or
  * `failed` (released to the receiver, and that part of the payment counted as refundable again).

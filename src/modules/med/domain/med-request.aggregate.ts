@@ -90,7 +90,7 @@ export interface MedReturn {
 
 /**
  * A MED request (Mecanismo Especial de Devolução) against a payment a client received, opened by the
- * payer's institution for a fraud claim (docs/decisions.md, "MED"). State machine:
+ * payer's institution for a fraud claim (docs/adr/0138-med-statuses.md). State machine:
  * `OPEN -> IN_ANALYSIS` (72 h unanswered), `OPEN | IN_ANALYSIS -> APPROVED | REJECTED` (the receiver's
  * answer) or `-> CLOSED` (unanswered at `respondBy`). APPROVED, REJECTED and CLOSED are final.
  */

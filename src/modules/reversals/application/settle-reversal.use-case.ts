@@ -14,7 +14,7 @@ import type { Reversal } from '../domain/reversal.aggregate.js';
 import { ReversalRepository } from './reversal.repository.js';
 
 /**
- * A reversal's side of the settlement protocol (`SpiSettlement`, docs/decisions.md "One settlement protocol"):
+ * A reversal's side of the settlement protocol (`SpiSettlement`, docs/adr/0068-one-settlement-protocol.md):
  * step 1 moves it queued -> processing; step 3, row-locked, records completed (the hold captured) or failed
  * (the hold released and the amount counted as reversable again). The return goes out as a return of the
  * original payment (its end-to-end id and the reversal's refund code).

@@ -36,7 +36,7 @@ export interface SettlementSubject<P> {
 const ON_US: SpiResult = { outcome: 'settled' };
 
 /**
- * The one settlement protocol of every outgoing payment (docs/decisions.md, "One settlement protocol"):
+ * The one settlement protocol of every outgoing payment (docs/adr/0068-one-settlement-protocol.md):
  * step 1 (`begin`), the SPI call outside any transaction (idempotent per end-to-end id), step 3 (`finish`).
  * A timeout is thrown for the job to retry, except on its last attempt: then the SPI is asked for the
  * order's outcome, and only a definite one is recorded; without one the payment stays `processing`, its

@@ -4,8 +4,8 @@ export const TRANSACTION_TYPES = ['cash_in', 'cash_out', 'p2p_in', 'p2p_out', 'r
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /**
- * `queued` is a payment we accepted and will settle (a cash-out); `pending` waits on someone else (a
- * charge not yet paid). A transaction shows its payment's own status word (docs/decisions.md).
+ * `queued` is a payment we accepted and will settle (a cash-out); `pending` waits on someone else (a charge not
+ * yet paid). A transaction shows its payment's own status word (docs/adr/0063-one-status-word-per-payment.md).
  */
 export const TRANSACTION_STATUSES = ['pending', 'queued', 'processing', 'completed', 'failed', 'returned', 'cancelled', 'expired'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];

@@ -20,8 +20,9 @@ export interface WebhookState {
   status: WebhookStatus;
   disabledReason: string | null;
   /**
-   * The signing secret; null when storage holds it under a key this process is not given (decisions.md,
-   * "Webhooks"): nothing is signed, so nothing is sent, until that key is given back or the secret rotated.
+   * The signing secret; null when storage holds it under a key this process is not given
+   * (docs/adr/0159-unreadable-secret-never-a-500.md): nothing is signed, so nothing is sent, until that key is
+   * given back or the secret rotated.
    */
   secret: string | null;
   /** The secret a rotation replaced, still signing until `previousSecretExpiresAt`; null also when unreadable. */

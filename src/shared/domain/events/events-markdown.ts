@@ -6,8 +6,9 @@ const INTRO = `# Events
 <!-- Generated from src/shared/domain/events/event-catalogue.ts by \`npm run openapi\`; do not edit by hand. -->
 
 Every state change that matters outside its module records an event in the same database transaction
-(transactional outbox, decisions.md). An event has a name (its \`type\`, below), the id of the aggregate it
-concerns (\`aggregate_id\`), the client it concerns, and a \`payload\` whose fields are listed per event.
+(transactional outbox, docs/adr/0056-transactional-outbox-and-relay.md). An event has a name (its \`type\`,
+below), the id of the aggregate it concerns (\`aggregate_id\`), the client it concerns, and a \`payload\` whose
+fields are listed per event.
 
 Events marked **webhook: yes** are delivered to the client's webhook subscriptions as
 \`{id, type, created_at, data}\`, with \`data\` the payload below ([webhooks.md](webhooks.md)). The others are

@@ -8,9 +8,9 @@ export const CHARGE_EXPIRY_SWEEP_INTERVAL_MS = 30_000;
 
 /**
  * Expires lapsed pending charges every 30 s in worker processes (APP_ROLE worker or all), so their
- * `cash_in.expired` webhooks go out even if nobody reads the charge. A timer in each worker rather than a
- * Bull repeatable job, like the other sweeps (docs/decisions.md, "Charges"): it keeps running while Redis is
- * away. Claims use SKIP LOCKED, so several workers sweeping at once never expire a charge twice.
+ * `cash_in.expired` webhooks go out even if nobody reads the charge. A timer in each worker rather than a Bull
+ * repeatable job, like the other sweeps (docs/adr/0104-expiry-happens-three-ways-once.md): it keeps running while
+ * Redis is away. Claims use SKIP LOCKED, so several workers sweeping at once never expire a charge twice.
  */
 @Injectable()
 export class ChargeExpiryScheduler extends BatchSweep {

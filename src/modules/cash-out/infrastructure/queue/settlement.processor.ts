@@ -21,7 +21,7 @@ export class SettlementProcessor {
    * event loop with the API under APP_ROLE=all: at 8 it settled a third of what the API accepted under
    * load (a backlog that only grows). With its steps in batches, more at once means larger batches rather
    * than more transactions: at 32 it fell 1.2-1.5 s behind under load, at 64 it keeps pace
-   * (docs/decisions.md, "Settlement keeps up").
+   * (docs/adr/0084-settlement-keeps-up.md).
    */
   @OnJob('cash_out.queued', 64)
   async onQueued(job: QueueJob<OutboxJobData>): Promise<void> {

@@ -18,7 +18,7 @@ export class SqlPixKeyRepository extends PixKeyRepository {
   /**
    * The partial unique index decides: of two racing registrations of one active value, one inserts nothing
    * and is refused here. ON CONFLICT DO NOTHING, not a unique violation, whose DETAIL would write the key (an
-   * e-mail, a phone, a CPF) into the server log (docs/decisions.md, "Values travel as bound parameters").
+   * e-mail, a phone, a CPF) into the server log (docs/adr/0087-values-travel-as-bound-parameters.md).
    */
   async insert(key: PixKey): Promise<void> {
     const inserted = await this.sql.write(

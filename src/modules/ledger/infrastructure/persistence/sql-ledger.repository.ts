@@ -69,12 +69,12 @@ export class SqlLedgerRepository extends LedgerRepository {
    * The journal, its postings, its entries and the new balances in ONE statement (data-modifying CTEs
    * all run, in one snapshot). The journal's id is made here, so the statement needs no answer.
    *
-   * It is sent and not awaited: it travels with the transaction's next statements or its COMMIT, so the
-   * balance rows locked by `lockBalances` are held one round trip less (docs/decisions.md, "The money
-   * path's round trips"). It carries no refusal: the balances were computed under that lock and a
-   * movement's refusals (INSUFFICIENT_FUNDS) were decided before it. Its only possible failure is a broken
-   * invariant (docs/decisions.md, "The database guards what the code guards"); that error fails the next awaited
-   * statement and the commit, as SqlSession promises, and nothing of the transaction is kept.
+   * It is sent and not awaited: it travels with the transaction's next statements or its COMMIT, so the balance
+   * rows locked by `lockBalances` are held one round trip less
+   * (docs/adr/0086-statements-travel-together-pipeline-mode.md). It carries no refusal: the balances were computed
+   * under that lock and a movement's refusals (INSUFFICIENT_FUNDS) were decided before it. Its only possible
+   * failure is a broken invariant (docs/adr/0045-database-guards-what-code-guards.md); that error fails the next
+   * awaited statement and the commit, as SqlSession promises, and nothing of the transaction is kept.
    */
   saveJournal(transactionId: string | null, description: string, draft: JournalDraft): Promise<string> {
     const { postings, entries } = draft;

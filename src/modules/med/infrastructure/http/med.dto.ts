@@ -22,7 +22,7 @@ export class MedRespondRequest {
   reason?: string;
 }
 
-/** The MED record (docs/decisions.md, "MED"). */
+/** The MED record (docs/adr/0132-med-seen-from-the-receiving-side.md). */
 export class MedRecordDto implements MedRecord {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty({ example: 'E99999004202603101500AbCdEfGhIjK', description: 'The end-to-end id of the payment received' })

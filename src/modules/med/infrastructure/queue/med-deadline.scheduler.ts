@@ -9,7 +9,7 @@ export const MED_DEADLINE_SWEEP_INTERVAL_MS = 60_000;
 /**
  * Moves MED requests along their deadlines every minute in worker processes (APP_ROLE worker or all):
  * OPEN 72 h unanswered -> IN_ANALYSIS, unanswered at `respond_by` -> CLOSED with the block released. A
- * timer in each worker, like the other sweeps (docs/decisions.md, "MED"); claims use SKIP LOCKED, so
+ * timer in each worker, like the other sweeps (docs/adr/0140-med-concurrency.md); claims use SKIP LOCKED, so
  * several workers never move one request twice, and a request being answered is left to the answer.
  */
 @Injectable()

@@ -33,7 +33,7 @@ export class SqlQrLookupRepository extends QrLookupRepository {
   /**
    * The decode's record. Its commit need not wait for the disk: the payment that uses it consumes it in a
    * commit that waits (and so flushes it), and a lookup lost in a crash before any payment only means the
-   * client decodes again (docs/decisions.md, "Commits that need not wait for the disk").
+   * client decodes again (docs/adr/0080-commits-that-need-not-wait-for-the-disk.md).
    */
   async insert(r: QrLookupRecord): Promise<void> {
     await this.uow.runUnflushed(() =>

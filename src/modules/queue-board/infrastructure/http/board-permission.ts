@@ -9,7 +9,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 /**
  * The board's changes an admin with the write scope may make: retry, promote and clean jobs, pause and
  * resume queues. They only re-run or tidy what the service itself queued; every handler checks its job
- * against the database before it moves money (docs/decisions.md, "Queue dashboard").
+ * against the database before it moves money (docs/adr/0185-a-job-is-a-hint-never-an-authority.md).
  */
 const WRITES: readonly RegExp[] = [
   /^\/api\/queues\/(pause|resume)$/,

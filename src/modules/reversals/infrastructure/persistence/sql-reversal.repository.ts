@@ -35,7 +35,7 @@ export class SqlReversalRepository extends ReversalRepository {
   async insert(reversal: Reversal): Promise<void> {
     const r = reversal.snapshot;
     // A duplicate inserts nothing (ON CONFLICT DO NOTHING) and is refused here: a unique violation's DETAIL
-    // would write the external_id into the server log (docs/decisions.md, "Values travel as bound parameters").
+    // would write the external_id into the server log (docs/adr/0087-values-travel-as-bound-parameters.md).
     const inserted = await this.sql.write(
       `INSERT INTO reversals (id, client_id, account_id, external_id, original_transaction_id, original_end_to_end_id, refund_end_to_end_id,
          amount, refund_code, reason, customer_message, user_metadata, tags, payee, payee_transaction_id, status, error_code, error_message,

@@ -126,10 +126,10 @@ export class SqlTransactionRepository extends TransactionRepository {
   }
 
   async insert(tx: Transaction): Promise<void> {
-    // One statement, in every payment's transaction. A duplicate external_id (uq_transactions_external_id)
-    // inserts nothing and is refused here as DUPLICATE_EXTERNAL_ID: found by ON CONFLICT DO NOTHING, not by
-    // a unique violation, whose DETAIL would write the external_id into the server log (docs/decisions.md,
-    // "Values travel as bound parameters").
+    // One statement, in every payment's transaction. A duplicate external_id (uq_transactions_external_id) inserts
+    // nothing and is refused here as DUPLICATE_EXTERNAL_ID: found by ON CONFLICT DO NOTHING, not by a unique
+    // violation, whose DETAIL would write the external_id into the server log
+    // (docs/adr/0087-values-travel-as-bound-parameters.md).
     const t = tx.snapshot;
     const inserted = await this.sql.write(
       `INSERT INTO transactions (id, client_id, account_id, type, status, external_id, reference, amount, tax_amount, pix_key,
