@@ -45,4 +45,9 @@ export class InMemoryCharges extends ChargeRepository {
       .slice(0, limit)
       .map(this.copy);
   }
+
+  /** Test helper: every stored charge, in insertion order. */
+  all(): Charge[] {
+    return [...this.rows.values()].map(this.copy);
+  }
 }
