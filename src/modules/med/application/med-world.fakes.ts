@@ -1,0 +1,193 @@
+import { loadConfig } from '../../../config/app.config.js';
+import { Money } from '../../../shared/money/money.js';
+import { FakeOutbox, FakeUnitOfWork, FrozenClock, inMemoryState } from '../../../shared/testing/kernel.fakes.js';
+import { InMemoryIdentity } from '../../identity/application/identity.fakes.js';
+import { InMemoryLedger } from '../../ledger/application/ledger.fakes.js';
+import { LedgerService } from '../../ledger/application/ledger.service.js';
+import { SpiSettlement } from '../../spi/application/spi-settlement.js';
+import { ScriptedSpi } from '../../spi/application/spi.fakes.js';
+import { TransactionsService, type Party } from '../../transactions/application/transactions.service.js';
+import { InMemoryTransactions } from '../../transactions/application/transactions.fakes.js';
+import { ListMedUseCase } from './list-med.use-case.js';
+import { MedDeadlines } from './med-deadlines.js';
+import { medRecord } from './med-record.js';
+import { InMemoryMedRequests, ListedParticipants } from './med.fakes.js';
+import { OpenMedUseCase } from './open-med.use-case.js';
+import { RespondMedUseCase } from './respond-med.use-case.js';
+import { SettleMedReturnUseCase } from './settle-med-return.use-case.js';
+
+/** 12:00 in São Paulo (UTC-3) on 2026-03-10. */
+export const NOON = new Date('2026-03-10T15:00:00.000Z');
+export const HOUR = 3600_000;
+export const DAY = 24 * HOUR;
+
+/** An institution of the participant list other than this one. */
+export const BB = { ispb: '00000000', name: 'BCO DO BRASIL S.A.', shortName: 'BCO DO BRASIL S.A.' };
+
+/** The receiver, whose payments are claimed back. */
+export const ANA = { client: 'client-ana', account: 'acc-ana', document: '39053344705', name: 'Ana Lima' };
+/** A client of this institution who paid Ana on-us. */
+export const BRUNO = { client: 'client-bruno', account: 'acc-bruno', document: '12345678909', name: 'Bruno Souza' };
+
+/** Joana at BB paid Ana: the payer of an external payment, as Ana's statement recorded her. */
+export const JOANA_RECORD: Party = {
+  name: 'Joana Externa',
+  document: '52998224725',
+  bank: { ispb: BB.ispb, participant_name: BB.name, agency: '1234', account: '5678901', account_type: 'checking' },
+};
+const OWN_BANK = { ispb: '99999004', participant_name: 'Instant Payments Sandbox', agency: '0001', account_type: 'payment' };
+
+/** A payment Ana received from Joana at BB: her `cash_in`. */
+export const EXTERNAL = { transactionId: 'tx-from-joana', endToEndId: 'E00000000202603101400EXTERNAL001' };
+/** A payment Ana received from Bruno on-us: his `p2p_out`, her `p2p_in`. */
+export const ON_US = { payerTransactionId: 'tx-bruno-out', transactionId: 'tx-ana-in', endToEndId: 'E99999004202603101400ONUS0000001' };
+
+/**
+ * The MED use cases wired as production wires them, every port in memory: the real LedgerService,
+ * TransactionsService, AccountDirectory, MedDeadlines and the spi module's real settlement protocol over
+ * the scripted SPI. The unit of work is strict and rolls back the ledger, the transaction rows, the
+ * requests and the outbox. The clock stands still at NOON until moved; SPI calls time out after 100 ms.
+ * Ana holds 100.00 received from Joana (external) and, once `receiveOnUs` runs, from Bruno (on-us).
+ */
+export function medWorld() {
+  const config = loadConfig({ SPI_TIMEOUT_MS: '100' });
+  const clock = new FrozenClock(NOON);
+  const uow = new FakeUnitOfWork({ strict: true });
+  const outbox = new FakeOutbox();
+  const identity = new InMemoryIdentity();
+  const accounts = identity.directory();
+  const participants = new ListedParticipants([BB]);
+  const ledgerStore = new InMemoryLedger(uow, () => clock.now());
+  const ledger = new LedgerService(ledgerStore, uow);
+  const transactionStore = new InMemoryTransactions();
+  const transactions = new TransactionsService(transactionStore);
+  const meds = new InMemoryMedRequests();
+  const spi = new ScriptedSpi();
+  uow.track(
+    inMemoryState(ledgerStore, { keep: ['calls'] }),
+    inMemoryState(transactionStore),
+    inMemoryState(meds, { keep: ['locked'] }),
+    inMemoryState(outbox),
+  );
+  const deadlines = new MedDeadlines(meds, ledger, outbox, uow);
+
+  identity.addAccount(ANA.client, ANA.account, ANA.document, ANA.name);
+  identity.addAccount(BRUNO.client, BRUNO.account, BRUNO.document, BRUNO.name);
+  ledgerStore.seed(ANA.account, '100.00', '0', ANA.client);
+  ledgerStore.seed(BRUNO.account, '0.00', '0', BRUNO.client);
+  const ana: Party = { name: ANA.name, document: ANA.document, bank: { ...OWN_BANK, account: '100001' } };
+  const bruno: Party = { name: BRUNO.name, document: BRUNO.document, bank: { ...OWN_BANK, account: '100002' } };
+  const earlier = new Date(NOON.getTime() - HOUR);
+
+  return {
+    config,
+    clock,
+    uow,
+    outbox,
+    ledgerStore,
+    transactionStore,
+    transactions,
+    meds,
+    spi,
+    deadlines,
+    open: new OpenMedUseCase(transactions, meds, ledger, outbox, uow, clock),
+    respond: new RespondMedUseCase(meds, deadlines, ledger, transactions, outbox, uow, clock, config),
+    settle: new SettleMedReturnUseCase(
+      meds,
+      transactions,
+      ledger,
+      accounts,
+      participants,
+      new SpiSettlement(spi, config),
+      uow,
+      clock,
+      config,
+    ),
+    list: new ListMedUseCase(meds),
+
+    /** Joana (at BB) paid Ana `amount`: Ana's completed cash_in. */
+    async receiveExternal(amount = '100.00') {
+      await transactions.recordPayment({
+        id: EXTERNAL.transactionId,
+        clientId: ANA.client,
+        accountId: ANA.account,
+        type: 'cash_in',
+        status: 'completed',
+        amount: Money.of(amount),
+        endToEndId: EXTERNAL.endToEndId,
+        payer: JOANA_RECORD,
+        receiver: ana,
+        at: earlier,
+      });
+    },
+
+    /** Bruno paid Ana `amount` on-us: his completed p2p_out, her completed p2p_in. */
+    async receiveOnUs(amount = '100.00') {
+      const common = { amount: Money.of(amount), endToEndId: ON_US.endToEndId, status: 'completed' as const, at: earlier };
+      await transactions.recordPayment({
+        ...common,
+        id: ON_US.payerTransactionId,
+        clientId: BRUNO.client,
+        accountId: BRUNO.account,
+        type: 'p2p_out',
+        payer: bruno,
+        receiver: ana,
+      });
+      await transactions.recordPayment({
+        ...common,
+        id: ON_US.transactionId,
+        clientId: ANA.client,
+        accountId: ANA.account,
+        type: 'p2p_in',
+        payer: bruno,
+        receiver: ana,
+      });
+    },
+
+    /** The account's buckets as decimal strings. */
+    balance(accountId: string) {
+      const b = ledgerStore.accounts.get(accountId)!.balance;
+      return { available: b.available.toFixed2(), blocked: b.blocked.toFixed2() };
+    },
+
+    /** The ledger operations written for a business transaction, in order, as `account operation amount`. */
+    ledgerOps(transactionId: string): string[] {
+      return ledgerStore.entries
+        .filter((e) => e.transactionId === transactionId)
+        .map((e) => `${e.accountId} ${e.operationType} ${e.amount}`);
+    },
+
+    /** The stored transaction row `id` (money as decimal strings), or undefined. */
+    transaction(id: string) {
+      const row = transactionStore.all().find((t) => t.snapshot.id === id);
+      if (!row) return undefined;
+      const t = row.snapshot;
+      return { ...t, amount: t.amount.toFixed2(), taxAmount: t.taxAmount.toFixed2(), refundedAmount: t.refundedAmount.toFixed2() };
+    },
+
+    /** The stored request `id` as the API shows it, with where its return stands; undefined when there is none. */
+    med(id: string) {
+      const found = meds.all().find((m) => m.snapshot.id === id);
+      return found
+        ? {
+            ...medRecord(found),
+            return_status: found.snapshot.returnStatus,
+            return_amount: found.snapshot.returnAmount?.toFixed2() ?? null,
+          }
+        : undefined;
+    },
+
+    /** Everything a MED use case writes, to compare before and after a refusal. */
+    trace() {
+      return {
+        balances: [...ledgerStore.accounts.entries()].map(([id, a]) => [id, a.balance.available.toFixed2(), a.balance.blocked.toFixed2()]),
+        journals: [...ledgerStore.journals],
+        transactions: transactionStore.all().map((t) => t.snapshot),
+        meds: meds.all().map((m) => m.snapshot),
+        events: [...outbox.events],
+      };
+    },
+  };
+}
+
+export type MedWorld = ReturnType<typeof medWorld>;

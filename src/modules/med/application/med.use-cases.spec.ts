@@ -1,0 +1,320 @@
+import { DomainError } from '../../../shared/errors/domain-error.js';
+import { Money } from '../../../shared/money/money.js';
+import { ANA, BRUNO, DAY, EXTERNAL, HOUR, JOANA_RECORD, medWorld, NOON, ON_US, type MedWorld } from './med-world.fakes.js';
+
+/** A return's end-to-end id (`D`) drawn by this institution at NOON. */
+const RETURN_E2E_AT_NOON = /^D99999004202603101500[A-Za-z0-9]{11}$/;
+
+async function refusal(p: Promise<unknown>) {
+  const err: unknown = await p.then(
+    () => {
+      throw new Error('expected a refusal, but it resolved');
+    },
+    (e: unknown) => e,
+  );
+  if (!(err instanceof DomainError)) throw err;
+  return { code: err.code, message: err.message, details: err.details };
+}
+
+describe('MED, over in-memory fakes', () => {
+  let w: MedWorld;
+
+  beforeEach(async () => {
+    w = medWorld();
+    await w.receiveExternal('100.00');
+  });
+
+  const openExternal = async (over: { amount?: string; reason?: string } = {}) =>
+    (await w.open.execute({ clientId: ANA.client, endToEndId: EXTERNAL.endToEndId, ...over })).snapshot.id;
+
+  describe('OpenMedUseCase', () => {
+    it('opens a request against a received payment, blocking the whole claim, with med.opened, in one unit of work', async () => {
+      const id = await openExternal({ reason: 'fraud' });
+
+      expect(w.med(id)).toEqual({
+        id,
+        end_to_end_id: EXTERNAL.endToEndId,
+        transaction_id: EXTERNAL.transactionId,
+        account_id: ANA.account,
+        amount: '100.00',
+        blocked_amount: '100.00',
+        reason: 'fraud',
+        status: 'OPEN',
+        response_reason: null,
+        return_transaction_id: null,
+        return_end_to_end_id: null,
+        respond_by: new Date(NOON.getTime() + 7 * DAY).toISOString(),
+        created_at: NOON.toISOString(),
+        updated_at: NOON.toISOString(),
+        responded_at: null,
+        return_status: null,
+        return_amount: null,
+      });
+      expect(w.balance(ANA.account)).toEqual({ available: '0.00', blocked: '100.00' });
+      // Tagged with the payment: its statement shows why the money is blocked.
+      expect(w.ledgerOps(EXTERNAL.transactionId)).toEqual([`${ANA.account} block 100.000000`]);
+      expect(w.outbox.events).toEqual([
+        expect.objectContaining({ type: 'med.opened', aggregateId: id, clientId: ANA.client, webhook: true }),
+      ]);
+      expect(w.outbox.events[0]!.payload).toMatchObject({ status: 'OPEN', amount: '100.00', blocked_amount: '100.00' });
+      expect(w.uow.committed).toBe(1);
+    });
+
+    it('blocks only the part claimed', async () => {
+      const id = await openExternal({ amount: '40.00' });
+
+      expect(w.med(id)).toMatchObject({ amount: '40.00', blocked_amount: '40.00' });
+      expect(w.balance(ANA.account)).toEqual({ available: '60.00', blocked: '40.00' });
+    });
+
+    it('blocks no more than the receiver still has available', async () => {
+      w.ledgerStore.seed(ANA.account, '30.00', '0', ANA.client);
+      const id = await openExternal();
+
+      expect(w.med(id)).toMatchObject({ amount: '100.00', blocked_amount: '30.00' });
+      expect(w.balance(ANA.account)).toEqual({ available: '0.00', blocked: '30.00' });
+    });
+
+    it('with nothing available it still opens, blocking nothing and posting no journal', async () => {
+      w.ledgerStore.seed(ANA.account, '0.00', '0', ANA.client);
+      const id = await openExternal();
+
+      expect(w.med(id)).toMatchObject({ status: 'OPEN', blocked_amount: '0.00' });
+      expect(w.ledgerStore.journals).toEqual([]);
+    });
+
+    it('blocks no more than what of the payment is not yet paid back', async () => {
+      await w.transactions.addRefunded(EXTERNAL.transactionId, Money.of('60.00'));
+      const id = await openExternal();
+
+      expect(w.med(id)).toMatchObject({ amount: '100.00', blocked_amount: '40.00' });
+    });
+
+    it('refuses a claim above the payment with MED_AMOUNT_EXCEEDS_PAYMENT, writing nothing', async () => {
+      const before = w.trace();
+
+      expect(await refusal(openExternal({ amount: '100.01' }))).toMatchObject({
+        code: 'MED_AMOUNT_EXCEEDS_PAYMENT',
+        details: [{ field: 'amount', issue: 'must be at most 100.00' }],
+      });
+      expect(w.trace()).toEqual(before);
+    });
+
+    it('refuses a second request for one payment with MED_ALREADY_EXISTS, blocking nothing more', async () => {
+      await openExternal({ amount: '10.00' });
+      const before = w.trace();
+
+      expect((await refusal(openExternal({ amount: '10.00' }))).code).toBe('MED_ALREADY_EXISTS');
+      expect(w.trace()).toEqual(before);
+    });
+
+    it("answers a payment the client did not receive with TRANSACTION_NOT_FOUND (unknown, or another client's)", async () => {
+      await w.receiveOnUs();
+
+      expect((await refusal(w.open.execute({ clientId: ANA.client, endToEndId: 'E00000000202603101400NOSUCHPAY01' }))).code).toBe(
+        'TRANSACTION_NOT_FOUND',
+      );
+      // Bruno sent this one: it is not a payment he received.
+      expect((await refusal(w.open.execute({ clientId: BRUNO.client, endToEndId: ON_US.endToEndId }))).code).toBe('TRANSACTION_NOT_FOUND');
+      expect(w.meds.all()).toEqual([]);
+    });
+  });
+
+  describe('RespondMedUseCase', () => {
+    it('reject: the block is released and med.rejected written, with the reason', async () => {
+      const id = await openExternal({ amount: '40.00' });
+      w.clock.advance(HOUR);
+
+      const med = await w.respond.execute({ clientId: ANA.client, medId: id, action: 'reject', reason: 'legit sale' });
+
+      expect(med.status).toBe('REJECTED');
+      expect(w.med(id)).toMatchObject({
+        status: 'REJECTED',
+        response_reason: 'legit sale',
+        responded_at: new Date(NOON.getTime() + HOUR).toISOString(),
+        return_status: null,
+      });
+      expect(w.balance(ANA.account)).toEqual({ available: '100.00', blocked: '0.00' });
+      expect(w.ledgerOps(EXTERNAL.transactionId)).toEqual([`${ANA.account} block 40.000000`, `${ANA.account} unblock 40.000000`]);
+      expect(w.outbox.events.map((e) => e.type)).toEqual(['med.opened', 'med.rejected']);
+    });
+
+    it('approve, payer at another institution: the funds stay blocked and a processing med_return waits for the SPI', async () => {
+      const id = await openExternal({ amount: '40.00' });
+
+      await w.respond.execute({ clientId: ANA.client, medId: id, action: 'approve' });
+
+      const med = w.med(id)!;
+      expect(med).toMatchObject({ status: 'APPROVED', return_status: 'processing', return_amount: '40.00' });
+      expect(med.return_end_to_end_id).toMatch(RETURN_E2E_AT_NOON);
+      expect(w.balance(ANA.account)).toEqual({ available: '60.00', blocked: '40.00' });
+      expect(w.transaction(med.return_transaction_id!)).toMatchObject({
+        clientId: ANA.client,
+        accountId: ANA.account,
+        type: 'med_return',
+        status: 'processing',
+        amount: '40.00',
+        endToEndId: med.return_end_to_end_id,
+        reference: EXTERNAL.endToEndId,
+        // Money goes back the way it came: Ana pays, Joana receives.
+        payer: expect.objectContaining({ name: ANA.name }),
+        receiver: JOANA_RECORD,
+      });
+      expect(w.transaction(EXTERNAL.transactionId)?.refundedAmount).toBe('40.00');
+      expect(w.outbox.events.at(-1)).toMatchObject({
+        type: 'med.approved',
+        payload: { status: 'APPROVED', return_transaction_id: med.return_transaction_id, return_end_to_end_id: med.return_end_to_end_id },
+      });
+    });
+
+    it('approve, payer on-us: the blocked funds are captured and credited to the payer at once, as his reversal_in', async () => {
+      await w.receiveOnUs('100.00');
+      const id = (await w.open.execute({ clientId: ANA.client, endToEndId: ON_US.endToEndId, amount: '25.00' })).snapshot.id;
+
+      await w.respond.execute({ clientId: ANA.client, medId: id, action: 'approve' });
+
+      const med = w.med(id)!;
+      expect(med).toMatchObject({ status: 'APPROVED', return_status: 'completed', return_amount: '25.00' });
+      expect(w.balance(ANA.account)).toEqual({ available: '75.00', blocked: '0.00' });
+      expect(w.balance(BRUNO.account)).toEqual({ available: '25.00', blocked: '0.00' });
+      expect(w.ledgerOps(med.return_transaction_id!)).toEqual([`${ANA.account} capture 25.000000`]);
+      expect(w.transaction(med.return_transaction_id!)).toMatchObject({ type: 'med_return', status: 'completed', amount: '25.00' });
+      const [reversalIn] = w.transactionStore.all().filter((t) => t.snapshot.type === 'reversal_in');
+      expect(reversalIn?.snapshot).toMatchObject({
+        clientId: BRUNO.client,
+        accountId: BRUNO.account,
+        status: 'completed',
+        reference: ON_US.payerTransactionId,
+        endToEndId: med.return_end_to_end_id,
+      });
+      expect(w.ledgerOps(reversalIn!.snapshot.id)).toEqual([`${BRUNO.account} credit 25.000000`]);
+      expect((await w.ledgerStore.verify()).balanced).toBe(true);
+    });
+
+    it('approve after a reversal paid part back meanwhile: only the rest is returned, the other part released', async () => {
+      const id = await openExternal();
+      await w.transactions.addRefunded(EXTERNAL.transactionId, Money.of('70.00'));
+
+      await w.respond.execute({ clientId: ANA.client, medId: id, action: 'approve' });
+
+      expect(w.med(id)).toMatchObject({
+        status: 'APPROVED',
+        blocked_amount: '100.00',
+        return_amount: '30.00',
+        return_status: 'processing',
+      });
+      expect(w.balance(ANA.account)).toEqual({ available: '70.00', blocked: '30.00' });
+      expect(w.transaction(EXTERNAL.transactionId)?.refundedAmount).toBe('100.00');
+    });
+
+    it('approve with nothing blocked returns nothing and writes no med_return', async () => {
+      w.ledgerStore.seed(ANA.account, '0.00', '0', ANA.client);
+      const id = await openExternal();
+
+      await w.respond.execute({ clientId: ANA.client, medId: id, action: 'approve' });
+
+      expect(w.med(id)).toMatchObject({ status: 'APPROVED', return_transaction_id: null, return_status: null });
+      expect(w.transactionStore.all().map((t) => t.snapshot.type)).toEqual(['cash_in']);
+    });
+
+    it('refuses a second answer with MED_ALREADY_RESPONDED, changing nothing', async () => {
+      const id = await openExternal();
+      await w.respond.execute({ clientId: ANA.client, medId: id, action: 'reject' });
+      const before = w.trace();
+
+      expect((await refusal(w.respond.execute({ clientId: ANA.client, medId: id, action: 'approve' }))).code).toBe('MED_ALREADY_RESPONDED');
+      expect(w.trace()).toEqual(before);
+    });
+
+    it('an answer at the deadline closes the request instead (block released, med.closed committed) and is refused', async () => {
+      const id = await openExternal({ amount: '40.00' });
+      w.clock.advance(7 * DAY);
+
+      expect(await refusal(w.respond.execute({ clientId: ANA.client, medId: id, action: 'approve' }))).toMatchObject({
+        code: 'MED_ALREADY_RESPONDED',
+        message: expect.stringContaining('passed its deadline'),
+      });
+      expect(w.med(id)).toMatchObject({ status: 'CLOSED', return_transaction_id: null });
+      expect(w.balance(ANA.account)).toEqual({ available: '100.00', blocked: '0.00' });
+      expect(w.outbox.events.map((e) => e.type)).toEqual(['med.opened', 'med.closed']);
+    });
+
+    it("answers another client's request with MED_NOT_FOUND", async () => {
+      const id = await openExternal();
+
+      expect((await refusal(w.respond.execute({ clientId: BRUNO.client, medId: id, action: 'reject' }))).code).toBe('MED_NOT_FOUND');
+      expect(w.med(id)?.status).toBe('OPEN');
+    });
+  });
+
+  describe('MedDeadlines.sweep', () => {
+    it('puts a request unanswered for 72 h in analysis (still blocked), not a minute earlier', async () => {
+      const id = await openExternal({ amount: '40.00' });
+
+      w.clock.set(new Date(NOON.getTime() + 72 * HOUR - 60_000));
+      expect(await w.deadlines.sweep(w.clock.now())).toBe(0);
+      w.clock.set(new Date(NOON.getTime() + 72 * HOUR));
+      expect(await w.deadlines.sweep(w.clock.now())).toBe(1);
+
+      expect(w.med(id)).toMatchObject({ status: 'IN_ANALYSIS' });
+      expect(w.balance(ANA.account)).toEqual({ available: '60.00', blocked: '40.00' });
+      expect(w.outbox.events.map((e) => e.type)).toEqual(['med.opened', 'med.in_analysis']);
+      // Still answerable in analysis.
+      await w.respond.execute({ clientId: ANA.client, medId: id, action: 'reject' });
+      expect(w.med(id)?.status).toBe('REJECTED');
+    });
+
+    it('closes a request unanswered at its deadline, releasing its block, once', async () => {
+      const id = await openExternal({ amount: '40.00' });
+      w.clock.advance(7 * DAY);
+
+      expect(await w.deadlines.sweep(w.clock.now())).toBe(1);
+      expect(await w.deadlines.sweep(w.clock.now())).toBe(0);
+
+      expect(w.med(id)).toMatchObject({ status: 'CLOSED' });
+      expect(w.balance(ANA.account)).toEqual({ available: '100.00', blocked: '0.00' });
+      expect(w.ledgerOps(EXTERNAL.transactionId)).toEqual([`${ANA.account} block 40.000000`, `${ANA.account} unblock 40.000000`]);
+      expect(w.outbox.events.map((e) => e.type)).toEqual(['med.opened', 'med.closed']);
+    });
+
+    it('leaves answered requests alone', async () => {
+      const answered = await openExternal({ amount: '10.00' });
+      await w.respond.execute({ clientId: ANA.client, medId: answered, action: 'reject' });
+      w.clock.advance(8 * DAY);
+
+      expect(await w.deadlines.sweep(w.clock.now())).toBe(0);
+      expect(w.med(answered)?.status).toBe('REJECTED');
+    });
+
+    it('takes at most `limit` requests per batch, the oldest first', async () => {
+      await w.receiveOnUs();
+      const older = await openExternal({ amount: '10.00' });
+      w.clock.advance(HOUR);
+      const newer = (await w.open.execute({ clientId: ANA.client, endToEndId: ON_US.endToEndId, amount: '10.00' })).snapshot.id;
+      w.clock.advance(8 * DAY);
+
+      expect(await w.deadlines.sweep(w.clock.now(), 1)).toBe(1);
+      expect([w.med(older)?.status, w.med(newer)?.status]).toEqual(['CLOSED', 'OPEN']);
+      expect(await w.deadlines.sweep(w.clock.now(), 1)).toBe(1);
+      expect(await w.deadlines.sweep(w.clock.now(), 1)).toBe(0);
+      expect(w.med(newer)?.status).toBe('CLOSED');
+    });
+  });
+
+  describe('ListMedUseCase', () => {
+    it("lists the caller's requests in one status, newest first, with the total", async () => {
+      await w.receiveOnUs();
+      const first = await openExternal({ amount: '1.00' });
+      w.clock.advance(HOUR);
+      const second = (await w.open.execute({ clientId: ANA.client, endToEndId: ON_US.endToEndId, amount: '1.00' })).snapshot.id;
+
+      const page = await w.list.execute(ANA.client, 'OPEN', 1, 10);
+
+      expect(page).toMatchObject({ page: 1, pageSize: 10, total: 2 });
+      expect(page.items.map((m) => m.snapshot.id)).toEqual([second, first]);
+      expect((await w.list.execute(ANA.client, 'CLOSED', 1, 10)).total).toBe(0);
+      expect((await w.list.execute(BRUNO.client, 'OPEN', 1, 10)).total).toBe(0);
+      expect((await refusal(w.list.execute(ANA.client, 'OPEN', 1001, 10))).code).toBe('VALIDATION_ERROR');
+    });
+  });
+});
