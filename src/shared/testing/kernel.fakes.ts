@@ -2,7 +2,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DomainEvent } from '../domain/domain-event.js';
 import { Metrics, type CounterSpec, type OutcomeCounter } from '../metrics/metrics.js';
 import { OutboxWriter } from '../outbox/outbox.writer.js';
+import { WebhookEventFeed, type WebhookEvent } from '../outbox/webhook-event-feed.js';
+import type { SqlSession } from '../persistence/sql-session.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
+import { JobPublisher, type PublishOptions } from '../queue/job-publisher.js';
+import type { QueueName } from '../queue/queue.names.js';
 import { Clock } from '../time/clock.js';
 
 /**
@@ -234,5 +238,72 @@ export class FrozenClock extends Clock {
 
   advance(ms: number): void {
     this.at += ms;
+  }
+}
+
+/** A job as the FakeJobPublisher kept it. */
+export interface PublishedJob {
+  queue: QueueName;
+  name: string;
+  data: Record<string, unknown>;
+  options: PublishOptions;
+}
+
+/**
+ * In-memory JobPublisher for unit tests: keeps every job published, in order. `failNext(...errors)` makes the
+ * next publishes throw those errors (Redis refusing), one each, in order.
+ */
+export class FakeJobPublisher extends JobPublisher {
+  readonly jobs: PublishedJob[] = [];
+  private readonly failures: Error[] = [];
+
+  failNext(...errors: Error[]): this {
+    this.failures.push(...errors);
+    return this;
+  }
+
+  async publish(queue: QueueName, name: string, data: Record<string, unknown>, options: PublishOptions = {}): Promise<void> {
+    const failure = this.failures.shift();
+    if (failure) throw failure;
+    this.jobs.push({ queue, name, data: { ...data }, options: { ...options } });
+  }
+}
+
+/**
+ * The outbox's webhook cursor in memory, for the webhook dispatcher's tests: `record` commits a webhook
+ * event (its row id the next of a sequence), `claim` takes the undispatched ones oldest first, and
+ * `markDispatched` marks them (the dispatcher's transaction committing). No SQL is ever sent: both methods
+ * of the real feed are replaced.
+ */
+export class FakeWebhookEventFeed extends WebhookEventFeed {
+  readonly events: (WebhookEvent & { dispatched: boolean })[] = [];
+  private lastRow = 0;
+
+  constructor() {
+    super(undefined as unknown as SqlSession);
+  }
+
+  /** The newest outbox row so far ('0' when none), as a webhook registered now records it. */
+  head(): string {
+    return String(this.lastRow);
+  }
+
+  record(e: Omit<WebhookEvent, 'rowId'>): WebhookEvent {
+    const event = { ...e, rowId: String(++this.lastRow) };
+    this.events.push({ ...event, dispatched: false });
+    return event;
+  }
+
+  override async claim(limit: number): Promise<WebhookEvent[]> {
+    return this.events
+      .filter((e) => !e.dispatched)
+      .slice(0, limit)
+      .map(({ dispatched: _, ...e }) => e);
+  }
+
+  override async markDispatched(rowIds: string[]): Promise<void> {
+    this.events.forEach((e, i) => {
+      if (rowIds.includes(e.rowId)) this.events[i] = { ...e, dispatched: true };
+    });
   }
 }
