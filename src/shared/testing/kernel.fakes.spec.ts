@@ -183,7 +183,22 @@ describe('FakeUnitOfWork rollback', () => {
     expect(value).toBe(1);
   });
 
-  it('inMemoryState refuses a fake with nothing to roll back', () => {
+  it('restores a container field a test reassigned after tracking', async () => {
+    outbox.events = [];
+    await expect(
+      uow.run(async () => {
+        await outbox.append([
+          cashInExpired({ id: 'c', clientId: 'c', accountId: 'acc', txid: 't', reference: 'r', amount: Money.of('1.00') }),
+        ]);
+        throw boom();
+      }),
+    ).rejects.toThrow();
+
+    expect(outbox.events).toEqual([]);
+  });
+
+  it('inMemoryState refuses a fake with nothing to roll back, and a field to keep that it does not hold', () => {
     expect(() => inMemoryState({ n: 1 })).toThrow('holds no Map, Set or array to roll back');
+    expect(() => inMemoryState(store, { keep: ['logs'] })).toThrow('has no Map, Set or array named logs to keep');
   });
 });

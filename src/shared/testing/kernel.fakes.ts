@@ -34,16 +34,19 @@ const isContainer = (v: unknown): v is Container => v instanceof Map || v instan
  * fields (id sequences) are not put back, as a Postgres sequence is not.
  */
 export function inMemoryState(fake: object, options: { keep?: readonly string[] } = {}): Rollbackable {
-  const fields = Object.entries(fake).filter(([name, value]) => isContainer(value) && !options.keep?.includes(name)) as [
-    string,
-    Container,
-  ][];
+  const fields = Object.entries(fake)
+    .filter(([name, value]) => isContainer(value) && !options.keep?.includes(name))
+    .map(([name]) => name);
   if (fields.length === 0) throw new Error(`${fake.constructor.name} holds no Map, Set or array to roll back`);
+  const unknownKept = options.keep?.filter((name) => !isContainer((fake as Record<string, unknown>)[name]));
+  if (unknownKept?.length) throw new Error(`${fake.constructor.name} has no Map, Set or array named ${unknownKept.join(', ')} to keep`);
+  // Read at each call, so a field a test reassigns (`outbox.events = []`) is still the one restored.
+  const current = () => fields.map((name) => (fake as Record<string, unknown>)[name] as Container);
   return {
-    snapshot: () => fields.map(([, c]) => (c instanceof Map ? new Map(c) : c instanceof Set ? new Set(c) : [...c])) as Container[],
+    snapshot: () => current().map((c) => (c instanceof Map ? new Map(c) : c instanceof Set ? new Set(c) : [...c])),
     restore: (state) => {
       const saved = state as Container[];
-      fields.forEach(([, c], i) => {
+      current().forEach((c, i) => {
         const s = saved[i]!;
         if (c instanceof Map) {
           c.clear();
@@ -79,7 +82,7 @@ interface OpenRun {
  */
 export class FakeUnitOfWork extends UnitOfWork {
   committed = 0;
-  /** Outermost runs whose work threw, their tracked fakes restored. */
+  /** Outermost runs whose work threw (their tracked fakes restored). */
   rolledBack = 0;
   private readonly scope = new AsyncLocalStorage<OpenRun>();
   private readonly tracked: Rollbackable[] = [];
