@@ -12,6 +12,7 @@ import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import { InMemoryTransactions } from '../../transactions/application/transactions.fakes.js';
 import { CancelChargeUseCase } from './cancel-charge.use-case.js';
+import { CashInCredits } from './cash-in-credits.js';
 import { InMemoryCharges } from './cash-in.fakes.js';
 import { ChargeExpiry } from './charge-expiry.js';
 import { ChargePayments } from './charge-payments.js';
@@ -80,7 +81,7 @@ export function cashInWorld() {
   );
 
   const expiry = new ChargeExpiry(charges, transactions, outbox);
-  const payments = new ChargePayments(charges, transactions, new FeePolicy(fees), outbox, config);
+  const payments = new ChargePayments(charges, transactions, new CashInCredits(new FeePolicy(fees), config), outbox);
   const create = new CreateChargeUseCase(accounts, receivingKeys, participants, charges, transactions, qrImages, uow, clock, config);
 
   return {
