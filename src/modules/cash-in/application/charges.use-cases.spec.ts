@@ -1,8 +1,8 @@
 import { parseBrCode } from '../../../shared/domain/br-code/br-code.js';
-import { DomainError } from '../../../shared/errors/domain-error.js';
 import { cashInWorld, NOON, type CashInWorld } from './cash-in-world.fakes.js';
 import type { CreateChargeCommand } from './create-charge.use-case.js';
 import { TXID_PATTERN } from './txid.js';
+import { domainRefusal } from '../../../shared/testing/refusal.js';
 
 const MARIA = { client: 'client-maria', account: 'acc-maria', document: '39053344705', name: 'Maria Silva' };
 const JOAO = { client: 'client-joao', account: 'acc-joao', document: '12345678909', name: 'João Souza' };
@@ -17,18 +17,6 @@ const MARIA_RECEIVER = {
   document: MARIA.document,
   bank: { ispb: '99999004', participant_name: 'Instant Payments Sandbox', agency: '0001', account: '100001', account_type: 'payment' },
 };
-
-/** What `p` was refused with: a DomainError's code, message and details. A `p` that resolves fails the test. */
-async function refusal(p: Promise<unknown>) {
-  const err: unknown = await p.then(
-    () => {
-      throw new Error('expected a refusal, but it resolved');
-    },
-    (e: unknown) => e,
-  );
-  if (!(err instanceof DomainError)) throw err;
-  return { code: err.code, message: err.message, details: err.details };
-}
 
 describe('charges, over in-memory fakes', () => {
   let w: CashInWorld;
@@ -157,7 +145,7 @@ describe('charges, over in-memory fakes', () => {
       ['a due date before today (São Paulo)', { due_date: '2026-03-09' }, 'due_date'],
       ['a due-date amount below 0.01', { due_date: '2026-03-20', amount: '0.001' }, 'amount'],
     ])('refuses %s with VALIDATION_ERROR naming the field, drawing and writing nothing', async (_, over, field) => {
-      const refused = await refusal(w.issue(cmd(over)));
+      const refused = await domainRefusal(w.issue(cmd(over)));
 
       expect(refused.code).toBe('VALIDATION_ERROR');
       expect(refused.details?.map((d) => d.field)).toContain(field);
@@ -174,13 +162,13 @@ describe('charges, over in-memory fakes', () => {
     });
 
     it('refuses a client without an account with ACCOUNT_NOT_FOUND', async () => {
-      expect((await refusal(w.issue(cmd({ clientId: 'client-nobody' })))).code).toBe('ACCOUNT_NOT_FOUND');
+      expect((await domainRefusal(w.issue(cmd({ clientId: 'client-nobody' })))).code).toBe('ACCOUNT_NOT_FOUND');
       expect(w.qrImages.drawn).toEqual([]);
     });
 
     it('a full QR render queue refuses with SERVICE_UNAVAILABLE before anything is written; the retry issues', async () => {
       w.qrImages.refuseNext();
-      expect((await refusal(w.issue(cmd()))).code).toBe('SERVICE_UNAVAILABLE');
+      expect((await domainRefusal(w.issue(cmd()))).code).toBe('SERVICE_UNAVAILABLE');
       expect(trace()).toMatchObject({ charges: [], transactions: [], keys: [], events: [] });
 
       const id = await issue();
@@ -240,7 +228,7 @@ describe('charges, over in-memory fakes', () => {
       await w.pay.execute({ clientId: MARIA.client, chargeId: id });
       const before = trace();
 
-      const refused = await refusal(w.cancel.execute(MARIA.client, id));
+      const refused = await domainRefusal(w.cancel.execute(MARIA.client, id));
 
       expect(refused).toMatchObject({ code: 'CHARGE_NOT_PENDING', message: expect.stringContaining('completed') });
       expect(trace()).toEqual(before);
@@ -251,7 +239,7 @@ describe('charges, over in-memory fakes', () => {
       const id = await issue();
       await w.cancel.execute(MARIA.client, id);
 
-      expect((await refusal(w.cancel.execute(MARIA.client, id))).code).toBe('CHARGE_NOT_PENDING');
+      expect((await domainRefusal(w.cancel.execute(MARIA.client, id))).code).toBe('CHARGE_NOT_PENDING');
       expect(w.outbox.events.filter((e) => e.type === 'cash_in.cancelled')).toHaveLength(1);
     });
 
@@ -259,7 +247,7 @@ describe('charges, over in-memory fakes', () => {
       const id = await issue({ expiration_time: 60 });
       w.clock.advance(MINUTE);
 
-      const refused = await refusal(w.cancel.execute(MARIA.client, id));
+      const refused = await domainRefusal(w.cancel.execute(MARIA.client, id));
 
       expect(refused).toMatchObject({ code: 'CHARGE_NOT_PENDING', message: expect.stringContaining('expired') });
       expect(await w.charge(id)).toMatchObject({ status: 'expired', expiredAt: w.clock.now(), cancelledAt: null });
@@ -271,8 +259,8 @@ describe('charges, over in-memory fakes', () => {
     it("answers an unknown charge and another client's charge with CASH_IN_NOT_FOUND", async () => {
       const joaos = await issue({ clientId: JOAO.client });
 
-      expect((await refusal(w.cancel.execute(MARIA.client, 'no-such-charge'))).code).toBe('CASH_IN_NOT_FOUND');
-      expect((await refusal(w.cancel.execute(MARIA.client, joaos))).code).toBe('CASH_IN_NOT_FOUND');
+      expect((await domainRefusal(w.cancel.execute(MARIA.client, 'no-such-charge'))).code).toBe('CASH_IN_NOT_FOUND');
+      expect((await domainRefusal(w.cancel.execute(MARIA.client, joaos))).code).toBe('CASH_IN_NOT_FOUND');
       expect((await w.charge(joaos))?.status).toBe('pending');
     });
   });
@@ -326,7 +314,7 @@ describe('charges, over in-memory fakes', () => {
 
     it("answers another client's charge with CASH_IN_NOT_FOUND", async () => {
       const id = await issue();
-      expect((await refusal(w.get.execute(JOAO.client, id))).code).toBe('CASH_IN_NOT_FOUND');
+      expect((await domainRefusal(w.get.execute(JOAO.client, id))).code).toBe('CASH_IN_NOT_FOUND');
     });
   });
 
@@ -392,7 +380,7 @@ describe('charges, over in-memory fakes', () => {
       const id = await issue();
       const before = trace();
 
-      const refused = await refusal(w.pay.execute({ clientId: MARIA.client, chargeId: id, amount: '25.49' }));
+      const refused = await domainRefusal(w.pay.execute({ clientId: MARIA.client, chargeId: id, amount: '25.49' }));
 
       expect(refused).toMatchObject({ code: 'AMOUNT_MISMATCH', details: [{ field: 'amount', issue: 'must be 25.50' }] });
       expect(trace()).toEqual(before);
@@ -406,7 +394,7 @@ describe('charges, over in-memory fakes', () => {
       w.clock.advance(1);
       const before = trace();
 
-      expect((await refusal(w.pay.execute({ clientId: MARIA.client, chargeId: second }))).code).toBe('QR_CODE_EXPIRED');
+      expect((await domainRefusal(w.pay.execute({ clientId: MARIA.client, chargeId: second }))).code).toBe('QR_CODE_EXPIRED');
       expect(trace()).toEqual(before);
       expect((await w.charge(first))?.status).toBe('completed');
     });
@@ -418,8 +406,8 @@ describe('charges, over in-memory fakes', () => {
       w.clock.advance(MINUTE);
       await w.expire.execute(w.clock.now());
 
-      expect((await refusal(w.pay.execute({ clientId: MARIA.client, chargeId: expired }))).code).toBe('QR_CODE_EXPIRED');
-      expect((await refusal(w.pay.execute({ clientId: MARIA.client, chargeId: cancelled }))).code).toBe('CHARGE_NOT_PAYABLE');
+      expect((await domainRefusal(w.pay.execute({ clientId: MARIA.client, chargeId: expired }))).code).toBe('QR_CODE_EXPIRED');
+      expect((await domainRefusal(w.pay.execute({ clientId: MARIA.client, chargeId: cancelled }))).code).toBe('CHARGE_NOT_PAYABLE');
       expect(w.ledgerStore.journals).toEqual([]);
     });
 
@@ -427,7 +415,7 @@ describe('charges, over in-memory fakes', () => {
       const id = await issue();
       await w.pay.execute({ clientId: MARIA.client, chargeId: id });
 
-      expect((await refusal(w.pay.execute({ clientId: MARIA.client, chargeId: id }))).code).toBe('CHARGE_NOT_PAYABLE');
+      expect((await domainRefusal(w.pay.execute({ clientId: MARIA.client, chargeId: id }))).code).toBe('CHARGE_NOT_PAYABLE');
       expect(w.ledgerOps(id)).toEqual(['acc-maria credit 25.500000']);
       expect(w.outbox.events.filter((e) => e.type === 'cash_in.completed')).toHaveLength(1);
     });
@@ -436,7 +424,7 @@ describe('charges, over in-memory fakes', () => {
       const id = await issue({ amount: '100.00', due_date: '2026-03-10', penalty: { mode: 1, value: '2.00' } });
       w.clock.advance(24 * 60 * MINUTE);
 
-      expect(await refusal(w.pay.execute({ clientId: MARIA.client, chargeId: id, amount: '100.00' }))).toMatchObject({
+      expect(await domainRefusal(w.pay.execute({ clientId: MARIA.client, chargeId: id, amount: '100.00' }))).toMatchObject({
         code: 'AMOUNT_MISMATCH',
         details: [{ field: 'amount', issue: 'must be 102.00' }],
       });
@@ -449,7 +437,7 @@ describe('charges, over in-memory fakes', () => {
 
     it("answers another client's charge with CASH_IN_NOT_FOUND", async () => {
       const id = await issue();
-      expect((await refusal(w.pay.execute({ clientId: JOAO.client, chargeId: id }))).code).toBe('CASH_IN_NOT_FOUND');
+      expect((await domainRefusal(w.pay.execute({ clientId: JOAO.client, chargeId: id }))).code).toBe('CASH_IN_NOT_FOUND');
       expect((await w.charge(id))?.status).toBe('pending');
     });
   });

@@ -1,20 +1,9 @@
-import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { ANA, BRUNO, DAY, EXTERNAL, HOUR, JOANA_RECORD, medWorld, NOON, ON_US, type MedWorld } from './med-world.fakes.js';
+import { domainRefusal } from '../../../shared/testing/refusal.js';
 
 /** A return's end-to-end id (`D`) drawn by this institution at NOON. */
 const RETURN_E2E_AT_NOON = /^D99999004202603101500[A-Za-z0-9]{11}$/;
-
-async function refusal(p: Promise<unknown>) {
-  const err: unknown = await p.then(
-    () => {
-      throw new Error('expected a refusal, but it resolved');
-    },
-    (e: unknown) => e,
-  );
-  if (!(err instanceof DomainError)) throw err;
-  return { code: err.code, message: err.message, details: err.details };
-}
 
 describe('MED, over in-memory fakes', () => {
   let w: MedWorld;
@@ -93,7 +82,7 @@ describe('MED, over in-memory fakes', () => {
     it('refuses a claim above the payment with MED_AMOUNT_EXCEEDS_PAYMENT, writing nothing', async () => {
       const before = w.trace();
 
-      expect(await refusal(openExternal({ amount: '100.01' }))).toMatchObject({
+      expect(await domainRefusal(openExternal({ amount: '100.01' }))).toMatchObject({
         code: 'MED_AMOUNT_EXCEEDS_PAYMENT',
         details: [{ field: 'amount', issue: 'must be at most 100.00' }],
       });
@@ -104,18 +93,20 @@ describe('MED, over in-memory fakes', () => {
       await openExternal({ amount: '10.00' });
       const before = w.trace();
 
-      expect((await refusal(openExternal({ amount: '10.00' }))).code).toBe('MED_ALREADY_EXISTS');
+      expect((await domainRefusal(openExternal({ amount: '10.00' }))).code).toBe('MED_ALREADY_EXISTS');
       expect(w.trace()).toEqual(before);
     });
 
     it("answers a payment the client did not receive with TRANSACTION_NOT_FOUND (unknown, or another client's)", async () => {
       await w.receiveOnUs();
 
-      expect((await refusal(w.open.execute({ clientId: ANA.client, endToEndId: 'E00000000202603101400NOSUCHPAY01' }))).code).toBe(
+      expect((await domainRefusal(w.open.execute({ clientId: ANA.client, endToEndId: 'E00000000202603101400NOSUCHPAY01' }))).code).toBe(
         'TRANSACTION_NOT_FOUND',
       );
       // Bruno sent this one: it is not a payment he received.
-      expect((await refusal(w.open.execute({ clientId: BRUNO.client, endToEndId: ON_US.endToEndId }))).code).toBe('TRANSACTION_NOT_FOUND');
+      expect((await domainRefusal(w.open.execute({ clientId: BRUNO.client, endToEndId: ON_US.endToEndId }))).code).toBe(
+        'TRANSACTION_NOT_FOUND',
+      );
       expect(w.meds.all()).toEqual([]);
     });
   });
@@ -222,7 +213,9 @@ describe('MED, over in-memory fakes', () => {
       await w.respond.execute({ clientId: ANA.client, medId: id, action: 'reject' });
       const before = w.trace();
 
-      expect((await refusal(w.respond.execute({ clientId: ANA.client, medId: id, action: 'approve' }))).code).toBe('MED_ALREADY_RESPONDED');
+      expect((await domainRefusal(w.respond.execute({ clientId: ANA.client, medId: id, action: 'approve' }))).code).toBe(
+        'MED_ALREADY_RESPONDED',
+      );
       expect(w.trace()).toEqual(before);
     });
 
@@ -230,7 +223,7 @@ describe('MED, over in-memory fakes', () => {
       const id = await openExternal({ amount: '40.00' });
       w.clock.advance(7 * DAY);
 
-      expect(await refusal(w.respond.execute({ clientId: ANA.client, medId: id, action: 'approve' }))).toMatchObject({
+      expect(await domainRefusal(w.respond.execute({ clientId: ANA.client, medId: id, action: 'approve' }))).toMatchObject({
         code: 'MED_ALREADY_RESPONDED',
         message: expect.stringContaining('passed its deadline'),
       });
@@ -242,7 +235,7 @@ describe('MED, over in-memory fakes', () => {
     it("answers another client's request with MED_NOT_FOUND", async () => {
       const id = await openExternal();
 
-      expect((await refusal(w.respond.execute({ clientId: BRUNO.client, medId: id, action: 'reject' }))).code).toBe('MED_NOT_FOUND');
+      expect((await domainRefusal(w.respond.execute({ clientId: BRUNO.client, medId: id, action: 'reject' }))).code).toBe('MED_NOT_FOUND');
       expect(w.med(id)?.status).toBe('OPEN');
     });
   });
@@ -314,7 +307,7 @@ describe('MED, over in-memory fakes', () => {
       expect(page.items.map((m) => m.snapshot.id)).toEqual([second, first]);
       expect((await w.list.execute(ANA.client, 'CLOSED', 1, 10)).total).toBe(0);
       expect((await w.list.execute(BRUNO.client, 'OPEN', 1, 10)).total).toBe(0);
-      expect((await refusal(w.list.execute(ANA.client, 'OPEN', 1001, 10))).code).toBe('VALIDATION_ERROR');
+      expect((await domainRefusal(w.list.execute(ANA.client, 'OPEN', 1001, 10))).code).toBe('VALIDATION_ERROR');
     });
   });
 });

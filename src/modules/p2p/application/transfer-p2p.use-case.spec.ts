@@ -1,5 +1,4 @@
 import { loadConfig } from '../../../config/app.config.js';
-import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { FakeOutbox, FakeUnitOfWork, FrozenClock, inMemoryState } from '../../../shared/testing/kernel.fakes.js';
 import { InMemoryIdentity } from '../../identity/application/identity.fakes.js';
@@ -14,6 +13,7 @@ import { TransactionsService } from '../../transactions/application/transactions
 import { InMemoryTransactions } from '../../transactions/application/transactions.fakes.js';
 import { InMemoryP2pTransfers } from './p2p.fakes.js';
 import { TransferP2pUseCase, type TransferCommand } from './transfer-p2p.use-case.js';
+import { domainRefusal } from '../../../shared/testing/refusal.js';
 
 /** 12:00 in São Paulo (UTC-3): the daytime limits bind. */
 const NOON = new Date('2026-03-10T15:00:00.000Z');
@@ -91,17 +91,6 @@ function p2pWorld() {
       };
     },
   };
-}
-
-async function refusal(p: Promise<unknown>) {
-  const err: unknown = await p.then(
-    () => {
-      throw new Error('expected a refusal, but it resolved');
-    },
-    (e: unknown) => e,
-  );
-  if (!(err instanceof DomainError)) throw err;
-  return { code: err.code, message: err.message, details: err.details };
 }
 
 describe('TransferP2pUseCase', () => {
@@ -220,7 +209,7 @@ describe('TransferP2pUseCase', () => {
   it('refuses more than the available balance with INSUFFICIENT_FUNDS, leaving no trace', async () => {
     const before = w.trace();
 
-    expect((await refusal(send({ amount: '100.01' }))).code).toBe('INSUFFICIENT_FUNDS');
+    expect((await domainRefusal(send({ amount: '100.01' }))).code).toBe('INSUFFICIENT_FUNDS');
     expect(w.trace()).toEqual(before);
   });
 
@@ -231,7 +220,7 @@ describe('TransferP2pUseCase', () => {
     w.open({ ...ANA, account: 'acc-ana-2' }, '0.00');
     const before = w.trace();
 
-    expect(await refusal(send({ toAccountId: to }))).toMatchObject({
+    expect(await domainRefusal(send({ toAccountId: to }))).toMatchObject({
       code: 'SAME_ACCOUNT',
       details: [{ field: 'to_account_id', issue: 'is an account of yours' }],
     });
@@ -241,8 +230,8 @@ describe('TransferP2pUseCase', () => {
   it('refuses an unknown payee account with ACCOUNT_NOT_FOUND, and a payer without an account too', async () => {
     const before = w.trace();
 
-    expect((await refusal(send({ toAccountId: 'acc-nobody' }))).code).toBe('ACCOUNT_NOT_FOUND');
-    expect((await refusal(send({ clientId: 'client-nobody' }))).code).toBe('ACCOUNT_NOT_FOUND');
+    expect((await domainRefusal(send({ toAccountId: 'acc-nobody' }))).code).toBe('ACCOUNT_NOT_FOUND');
+    expect((await domainRefusal(send({ clientId: 'client-nobody' }))).code).toBe('ACCOUNT_NOT_FOUND');
     expect(w.trace()).toEqual(before);
   });
 
@@ -251,7 +240,7 @@ describe('TransferP2pUseCase', () => {
     await send({ amount: '20.00' });
     const before = w.trace();
 
-    const refused = await refusal(send({ amount: '30.01' }));
+    const refused = await domainRefusal(send({ amount: '30.01' }));
 
     expect(refused).toMatchObject({
       code: 'LIMIT_EXCEEDED',
@@ -269,7 +258,7 @@ describe('TransferP2pUseCase', () => {
     w.open({ client: 'client-rich', account: 'acc-rich', document: '52998224725', name: 'Rica Silva' }, '5000.00');
     w.clock.set(NIGHT);
 
-    expect((await refusal(send({ clientId: 'client-rich', amount: '1000.01' }))).code).toBe('LIMIT_EXCEEDED');
+    expect((await domainRefusal(send({ clientId: 'client-rich', amount: '1000.01' }))).code).toBe('LIMIT_EXCEEDED');
     await send({ clientId: 'client-rich', amount: '1000.00' });
     expect(w.balance('acc-rich')).toBe('4000.00');
   });
@@ -278,7 +267,7 @@ describe('TransferP2pUseCase', () => {
     await send({ amount: '10.00', externalId: 'ana-1' });
     const before = w.trace();
 
-    expect((await refusal(send({ amount: '10.00', externalId: 'ana-1' }))).code).toBe('DUPLICATE_EXTERNAL_ID');
+    expect((await domainRefusal(send({ amount: '10.00', externalId: 'ana-1' }))).code).toBe('DUPLICATE_EXTERNAL_ID');
     expect(w.trace()).toEqual(before);
     expect(w.balance(ANA.account)).toBe('90.00');
   });

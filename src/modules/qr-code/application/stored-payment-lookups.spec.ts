@@ -1,9 +1,9 @@
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
-import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { FixedClock, InMemoryQrLookups } from './qr-lookups.fakes.js';
 import type { QrLookupRecord } from './qr-lookup.repository.js';
 import { LOOKUP_TTL_MS, StoredPaymentLookups } from './stored-payment-lookups.js';
+import { domainRefusal } from '../../../shared/testing/refusal.js';
 
 const DECODED_AT = new Date('2026-03-10T15:00:00.000Z');
 const E2E = 'E99999004202603101500ABCDEFGHIJK';
@@ -33,17 +33,6 @@ const record = (over: Partial<QrLookupRecord> = {}): QrLookupRecord => ({
   cashOutId: null,
   ...over,
 });
-
-/** The refusal `p` rejects with, checked to be a DomainError, as its code, message and details. */
-async function refusal(p: Promise<unknown>) {
-  const err = await p.then(
-    () => new Error('expected a refusal'),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DomainError);
-  const { code, message, details } = err as DomainError;
-  return { code, message, details };
-}
 
 const NOT_FOUND = {
   code: 'LOOKUP_NOT_FOUND',
@@ -98,29 +87,29 @@ describe('StoredPaymentLookups.consumeForPayment', () => {
   it('refuses a second consumption with LOOKUP_ALREADY_USED and keeps the first cash-out', async () => {
     await repo.insert(record());
     await consume('12.30', 'client-1', E2E, 'cash-out-1');
-    expect(await refusal(consume('12.30', 'client-1', E2E, 'cash-out-2'))).toEqual(ALREADY_USED);
+    expect(await domainRefusal(consume('12.30', 'client-1', E2E, 'cash-out-2'))).toEqual(ALREADY_USED);
     expect(repo.rows.get(E2E)!.cashOutId).toBe('cash-out-1');
   });
 
   it('refuses an unknown end-to-end id with LOOKUP_NOT_FOUND naming the header', async () => {
     await repo.insert(record());
-    expect(await refusal(consume('12.30', 'client-1', 'E00000000202601010000ABCDEFGHIJK'))).toEqual(NOT_FOUND);
+    expect(await domainRefusal(consume('12.30', 'client-1', 'E00000000202601010000ABCDEFGHIJK'))).toEqual(NOT_FOUND);
     unused();
   });
 
   it("refuses another client's lookup exactly as an unknown one, even one already used or expired", async () => {
     await repo.insert(record());
-    expect(await refusal(consume('12.30', 'client-2'))).toEqual(NOT_FOUND);
+    expect(await domainRefusal(consume('12.30', 'client-2'))).toEqual(NOT_FOUND);
     unused();
     repo.rows.set(E2E, record({ usedAt: DECODED_AT, cashOutId: 'cash-out-0', createdAt: new Date(0) }));
-    expect(await refusal(consume('12.30', 'client-2'))).toEqual(NOT_FOUND);
+    expect(await domainRefusal(consume('12.30', 'client-2'))).toEqual(NOT_FOUND);
   });
 
   it('accepts a lookup exactly 30 minutes old and refuses it one millisecond later with LOOKUP_EXPIRED', async () => {
     expect(LOOKUP_TTL_MS).toBe(30 * 60 * 1000);
     await repo.insert(record());
     clock.set(new Date(DECODED_AT.getTime() + LOOKUP_TTL_MS + 1));
-    expect(await refusal(consume())).toEqual(EXPIRED);
+    expect(await domainRefusal(consume())).toEqual(EXPIRED);
     unused();
     clock.set(new Date(DECODED_AT.getTime() + LOOKUP_TTL_MS));
     await expect(consume()).resolves.toMatchObject({ endToEndId: E2E });
@@ -129,7 +118,7 @@ describe('StoredPaymentLookups.consumeForPayment', () => {
   it('reports a used lookup as used, not expired, once it is old', async () => {
     await repo.insert(record({ usedAt: DECODED_AT, cashOutId: 'cash-out-0' }));
     clock.set(new Date(DECODED_AT.getTime() + 2 * LOOKUP_TTL_MS));
-    expect(await refusal(consume())).toEqual(ALREADY_USED);
+    expect(await domainRefusal(consume())).toEqual(ALREADY_USED);
   });
 
   it('refuses an amount other than the fixed one with AMOUNT_MISMATCH, one cent either way, and stays usable', async () => {
@@ -139,8 +128,8 @@ describe('StoredPaymentLookups.consumeForPayment', () => {
       message: 'This QR code fixes the amount at 5.00',
       details: [{ field: 'amount', issue: 'must be 5.00' }],
     };
-    expect(await refusal(consume('5.01'))).toEqual(mismatch);
-    expect(await refusal(consume('4.99'))).toEqual(mismatch);
+    expect(await domainRefusal(consume('5.01'))).toEqual(mismatch);
+    expect(await domainRefusal(consume('4.99'))).toEqual(mismatch);
     unused();
     await expect(consume('5')).resolves.toMatchObject({ fixedAmount: Money.of('5.00') });
   });
@@ -148,7 +137,7 @@ describe('StoredPaymentLookups.consumeForPayment', () => {
   it('checks expiry before the amount', async () => {
     await repo.insert(record({ fixedAmount: Money.of('5.00') }));
     clock.set(new Date(DECODED_AT.getTime() + LOOKUP_TTL_MS + 1));
-    expect(await refusal(consume('1.00'))).toEqual(EXPIRED);
+    expect(await domainRefusal(consume('1.00'))).toEqual(EXPIRED);
   });
 
   it('lets the payer choose the amount when the QR fixes none', async () => {
