@@ -24,6 +24,11 @@ export class InMemoryLedger extends LedgerRepository {
   readonly accounts = new Map<string, { clientId: string; balance: AccountBalance; updatedAt: Date }>();
   readonly journals: StoredJournal[] = [];
   readonly entries: LedgerEntryView[] = [];
+
+  /** Test helper: the ledger operations written for a business transaction, in order, as `account operation amount`. */
+  operationsOf(transactionId: string): string[] {
+    return this.entries.filter((e) => e.transactionId === transactionId).map((e) => `${e.accountId} ${e.operationType} ${e.amount}`);
+  }
   readonly calls: string[] = [];
   /** Balances given by `seed`, which `verify` counts as opening postings. */
   private readonly opening = new Map<string, AccountBalance>();

@@ -152,9 +152,7 @@ export function medWorld() {
 
     /** The ledger operations written for a business transaction, in order, as `account operation amount`. */
     ledgerOps(transactionId: string): string[] {
-      return ledgerStore.entries
-        .filter((e) => e.transactionId === transactionId)
-        .map((e) => `${e.accountId} ${e.operationType} ${e.amount}`);
+      return ledgerStore.operationsOf(transactionId);
     },
 
     /** The stored transaction row `id` (money as decimal strings), or undefined. */
