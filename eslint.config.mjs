@@ -69,6 +69,9 @@ export default defineConfig(
           destructuredArrayIgnorePattern: '^_',
         },
       ],
+      // A module adds its events to the kernel's EventRegistry by declaration merging:
+      // `interface EventRegistry extends CashOutEventDefinitions {}` (docs/adr/0200-events-at-home.md).
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },
   },
   {

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { APP_CONFIG, type AppConfig } from './config/app.config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
+import { EventCatalogueModule } from './events.catalogue.module.js';
 import { CashInModule } from './modules/cash-in/cash-in.module.js';
 import { CashOutModule } from './modules/cash-out/cash-out.module.js';
 import { SettlementWorkerModule } from './modules/cash-out/settlement-worker.module.js';
@@ -77,6 +78,7 @@ export class AppModule {
           useFactory: (cfg: AppConfig) => dataSourceOptions(cfg),
         }),
         SharedModule,
+        EventCatalogueModule,
         MetricsModule.register(config),
         IdentityModule,
         LedgerModule,

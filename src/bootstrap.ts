@@ -9,6 +9,8 @@ import { DataSource } from 'typeorm';
 import { AppModule, type AppOptions } from './app.module.js';
 import { loadConfig, type AppConfig } from './config/app.config.js';
 import { ensureDatabase, runMigrationsLocked } from './database/migrate.js';
+import { listWebhookEventNames } from './modules/webhooks/infrastructure/http/webhook-events.openapi.js';
+import { EventCatalogue } from './shared/domain/events/event-catalogue.js';
 import { createValidationPipe } from './shared/errors/validation.pipe.js';
 import { bodyErrorMiddleware } from './shared/http/body-error.middleware.js';
 import { bodyShapeMiddleware } from './shared/http/body-shape.middleware.js';
@@ -16,9 +18,12 @@ import { createOpenApiDocument } from './shared/http/openapi-document.js';
 import { requestIdMiddleware } from './shared/http/request-id.middleware.js';
 import { HttpMetrics } from './shared/metrics/http-metrics.js';
 
-/** The OpenAPI document (Swagger UI, /docs-json, openapi.json): src/shared/http/openapi-document.ts. */
+/**
+ * The OpenAPI document (Swagger UI, /docs-json, openapi.json): src/shared/http/openapi-document.ts, and the
+ * webhook event names of the app's event catalogue (src/events.catalogue.ts) under the subscription bodies.
+ */
 export function buildOpenApi(app: INestApplication): OpenAPIObject {
-  return createOpenApiDocument(app);
+  return listWebhookEventNames(createOpenApiDocument(app), app.get(EventCatalogue).webhookEventNames);
 }
 
 /** Builds the configured app (used by main, the tests and the OpenAPI generator); does not listen. */

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { loadConfig } from './config/app.config.js';
 import { buildOpenApi, createApp } from './bootstrap.js';
+import { EVENT_CATALOGUE } from './events.catalogue.js';
 import { renderEventsMarkdown } from './shared/domain/events/events-markdown.js';
 import { renderErrorsMarkdown } from './shared/errors/errors-markdown.js';
 
@@ -10,7 +11,7 @@ async function main(): Promise<void> {
   await app.init();
   writeFileSync('openapi.json', `${JSON.stringify(buildOpenApi(app), null, 2)}\n`);
   writeFileSync('docs/errors.md', renderErrorsMarkdown());
-  writeFileSync('docs/events.md', renderEventsMarkdown());
+  writeFileSync('docs/events.md', renderEventsMarkdown(EVENT_CATALOGUE));
   await app.close();
   console.log('wrote openapi.json, docs/errors.md and docs/events.md');
 }

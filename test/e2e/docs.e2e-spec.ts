@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { buildOpenApi } from '../../src/bootstrap.js';
 import { ERROR_CATALOG, isErrorCode, type ErrorCodeInfo } from '../../src/shared/errors/error-catalog.js';
+import { EVENT_CATALOGUE } from '../../src/events.catalogue.js';
 import { renderEventsMarkdown } from '../../src/shared/domain/events/events-markdown.js';
 import { renderErrorsMarkdown } from '../../src/shared/errors/errors-markdown.js';
 import { startApp } from '../support/test-app.js';
@@ -92,7 +93,7 @@ describe('error codes: one catalog, docs/errors.md and the OpenAPI document', ()
 
 describe('events: one catalogue and docs/events.md', () => {
   it('docs/events.md is generated from the event catalogue (run `npm run openapi` after changing it)', () => {
-    expect(readFileSync(resolve(process.cwd(), 'docs/events.md'), 'utf8')).toBe(renderEventsMarkdown());
+    expect(readFileSync(resolve(process.cwd(), 'docs/events.md'), 'utf8')).toBe(renderEventsMarkdown(EVENT_CATALOGUE));
   });
 });
 

@@ -1,5 +1,5 @@
 import { Money } from '../money/money.js';
-import { cashInExpired } from '../domain/events/cash-in.events.js';
+import { cashInExpired } from '../../modules/cash-in/domain/cash-in.events.js';
 import { FakeOutbox, FakeUnitOfWork, inMemoryState, type Rollbackable } from './kernel.fakes.js';
 
 /** A fake store of the usual shape: rows replaced on write, a call log, a sequence. */

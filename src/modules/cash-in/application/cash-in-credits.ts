@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
-import { cashInCompleted } from '../../../shared/domain/events/cash-in.events.js';
+import { cashInCompleted } from '../domain/cash-in.events.js';
 import type { Money } from '../../../shared/money/money.js';
 import { FeePolicy } from '../../fees/application/fee-policy.js';
 import type { Movement } from '../../ledger/application/ledger.service.js';

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
-import { cashInCancelled, cashInExpired } from '../../../shared/domain/events/cash-in.events.js';
+import { cashInCancelled, cashInExpired } from './cash-in.events.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { addDays, brazilDate, brazilDayStart } from '../../../shared/time/brazil-calendar.js';

@@ -1,11 +1,5 @@
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
-import {
-  cashOutCompleted,
-  cashOutFailed,
-  cashOutProcessing,
-  cashOutQueued,
-  cashOutReturned,
-} from '../../../shared/domain/events/cash-out.events.js';
+import { cashOutCompleted, cashOutFailed, cashOutProcessing, cashOutQueued, cashOutReturned } from './cash-out.events.js';
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import { Money } from '../../../shared/money/money.js';
 import type { CashOutFlow } from './cash-out-flow.js';

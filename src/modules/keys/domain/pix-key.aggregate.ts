@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
-import { keyDeleted, keyRegistered } from '../../../shared/domain/events/pix-key.events.js';
+import { keyDeleted, keyRegistered } from './pix-key.events.js';
 import type { PixKeyType } from '../../../shared/domain/pix-key.js';
 import { assertBelowKeyLimit, registrableKeyValue, type KeyHolder } from './key-registration.rules.js';
 import { PixKeyNotRegisteredError } from './pix-key.errors.js';

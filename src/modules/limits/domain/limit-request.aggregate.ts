@@ -1,10 +1,5 @@
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
-import {
-  limitRequestApproved,
-  limitRequestCreated,
-  limitRequestExpired,
-  limitRequestRejected,
-} from '../../../shared/domain/events/limit-request.events.js';
+import { limitRequestApproved, limitRequestCreated, limitRequestExpired, limitRequestRejected } from './limit-request.events.js';
 import type { Money } from '../../../shared/money/money.js';
 import type { LimitPeriod, LimitType } from './limit-kinds.js';
 import { LimitRequestNotPendingError } from './limits.errors.js';

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
-import { medApproved, medClosed, medInAnalysis, medOpened, medRejected } from '../../../shared/domain/events/med.events.js';
+import { medApproved, medClosed, medInAnalysis, medOpened, medRejected } from './med.events.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 

@@ -1,6 +1,6 @@
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
-import { p2pReceived, p2pSent } from '../../../shared/domain/events/p2p.events.js';
+import { p2pReceived, p2pSent } from './p2p.events.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import type { Money } from '../../../shared/money/money.js';
 

@@ -1,6 +1,6 @@
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
-import { reversalCompleted, reversalFailed, reversalQueued } from '../../../shared/domain/events/reversal.events.js';
+import { reversalCompleted, reversalFailed, reversalQueued } from './reversal.events.js';
 import type { RefundCode } from '../../../shared/domain/refund-code.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import type { Money } from '../../../shared/money/money.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { EventCatalogue } from '../../../shared/domain/events/event-catalogue.js';
 import { DomainError, NotFoundError } from '../../../shared/errors/domain-error.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { Clock } from '../../../shared/time/clock.js';
@@ -23,11 +24,13 @@ export class WebhookSubscriptions {
     private readonly signer: WebhookSigner,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    /** The service's events (composed at the root): a subscription names only webhook events. */
+    private readonly events: EventCatalogue,
   ) {}
 
   /** A new webhook and its secret (the only time the secret is shown). */
   async register(clientId: string, input: WebhookInput): Promise<{ webhook: Webhook; secret: string }> {
-    const events = subscriptionEvents(input.events);
+    const events = subscriptionEvents(input.events, this.events.webhookEventNames);
     await this.policy.check(input.url);
     const secret = this.signer.newSecret();
     const webhook = Webhook.register({ id: randomUUID(), clientId, url: input.url, events, secret, now: this.clock.now() });
@@ -52,7 +55,7 @@ export class WebhookSubscriptions {
 
   /** PUT: replaces the URL and the subscription (omitted events: all); `enabled` turns delivery on or off. */
   async change(clientId: string, id: string, input: WebhookInput & { enabled?: boolean }): Promise<Webhook> {
-    const events = subscriptionEvents(input.events);
+    const events = subscriptionEvents(input.events, this.events.webhookEventNames);
     await this.get(clientId, id); // an unknown id is 404 before the URL is judged
     await this.policy.check(input.url);
     return this.uow.run(async () => {

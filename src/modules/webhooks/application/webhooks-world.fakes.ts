@@ -13,7 +13,14 @@ import { DeliveryLog } from './delivery-log.service.js';
 import { DeliveryRescue } from './delivery-rescue.service.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
 import { WebhookSubscriptions } from './webhook-subscriptions.service.js';
-import { FakeSigner, HttpsOnlyPolicy, InMemoryWebhookDeliveries, InMemoryWebhooks, ScriptedSender } from './webhooks.fakes.js';
+import {
+  FakeSigner,
+  HttpsOnlyPolicy,
+  InMemoryWebhookDeliveries,
+  InMemoryWebhooks,
+  ScriptedSender,
+  TEST_EVENT_CATALOGUE,
+} from './webhooks.fakes.js';
 
 /** 12:00 in São Paulo (UTC-3) on 2026-03-10. */
 export const NOON = new Date('2026-03-10T15:00:00.000Z');
@@ -39,7 +46,7 @@ export function webhooksWorld() {
   const publisher = new FakeJobPublisher();
   const metrics = new FakeMetrics();
   uow.track(inMemoryState(webhooks), inMemoryState(deliveries, { keep: ['locked'] }), inMemoryState(feed));
-  const subscriptions = new WebhookSubscriptions(webhooks, new HttpsOnlyPolicy(), signer, uow, clock);
+  const subscriptions = new WebhookSubscriptions(webhooks, new HttpsOnlyPolicy(), signer, uow, clock, TEST_EVENT_CATALOGUE);
 
   return {
     config,

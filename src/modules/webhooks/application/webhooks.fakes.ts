@@ -1,3 +1,4 @@
+import { EventCatalogue, type EventDefinition } from '../../../shared/domain/events/event-catalogue.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { PAGE_TOTAL_CAP } from '../../../shared/persistence/page-window.js';
 import type { AttemptOutcome, DeliveryAttempt, DeliveryStatus } from '../domain/webhook-delivery.aggregate.js';
@@ -219,3 +220,32 @@ export class HttpsOnlyPolicy extends WebhookTargetPolicy {
     }
   }
 }
+
+const testEvent = (webhook: boolean): EventDefinition => ({
+  description: 'A test event.',
+  webhook,
+  aggregate: 'the test aggregate',
+  payload: { id: { type: 'string', format: 'uuid', description: 'The aggregate' } },
+});
+
+/**
+ * A catalogue of the event names the webhook tests use (the module knows no catalogue of its own: the
+ * service's is composed at the root and injected): webhook events, and two internal ones.
+ */
+export const TEST_EVENT_CATALOGUE = new EventCatalogue([
+  {
+    title: 'Test events',
+    events: {
+      'cash_in.completed': testEvent(true),
+      'cash_out.queued': testEvent(false),
+      'cash_out.returned': testEvent(true),
+      'key.deleted': testEvent(true),
+      'limit_request.expired': testEvent(true),
+      'med.opened': testEvent(true),
+      'p2p.received': testEvent(true),
+      'p2p.sent': testEvent(true),
+      'reversal.failed': testEvent(true),
+      'reversal.queued': testEvent(false),
+    },
+  },
+]);

@@ -1,4 +1,3 @@
-import { WEBHOOK_EVENT_NAMES } from '../../../shared/domain/events/event-catalogue.js';
 import { DomainError, type ErrorDetail } from '../../../shared/errors/domain-error.js';
 
 export const WEBHOOK_STATUSES = ['active', 'disabled'] as const;
@@ -39,13 +38,13 @@ export interface WebhookState {
 
 /**
  * The subscription list as asked for -> as stored: omitted, empty or `["*"]` is every event (stored
- * empty); otherwise names of webhook events (docs/events.md), each once. Unknown names, and `*` beside
- * other names, are refused with one detail per bad entry.
+ * empty); otherwise names of webhook events (`webhookEvents`: the catalogue's, docs/events.md), each once.
+ * Unknown names, internal events, and `*` beside other names, are refused with one detail per bad entry.
  */
-export function subscriptionEvents(requested: readonly string[] | undefined): string[] {
+export function subscriptionEvents(requested: readonly string[] | undefined, webhookEvents: readonly string[]): string[] {
   if (!requested || requested.length === 0) return [];
   if (requested.length === 1 && requested[0] === ALL_EVENTS) return [];
-  const known = new Set<string>(WEBHOOK_EVENT_NAMES);
+  const known = new Set<string>(webhookEvents);
   const details: ErrorDetail[] = [];
   requested.forEach((name, i) => {
     if (name === ALL_EVENTS) details.push({ field: `events[${i}]`, issue: '"*" subscribes to everything and must be the only entry' });

@@ -1,39 +1,86 @@
-import { EVENT_CATALOGUE, EVENT_GROUPS, EVENT_NAMES } from './event-catalogue.js';
-import type { PayloadSchema } from './event-schema.js';
+import { EventCatalogue, type EventDefinition } from './event-catalogue.js';
 import { renderEventsMarkdown } from './events-markdown.js';
 
+// The kernel's machinery over a catalogue of its own: the service's catalogue is composed at the root
+// (src/events.catalogue.ts, tested by src/events.catalogue.spec.ts).
+const opened: EventDefinition = {
+  description: 'A box was opened.',
+  webhook: true,
+  aggregate: 'the box',
+  payload: {
+    id: { type: 'string', format: 'uuid', description: 'The box' },
+    status: { type: 'string', enum: ['open'], description: 'Always `open`' },
+    label: { type: 'string', nullable: true, description: 'Its label | if any' },
+    amount: { type: 'string', format: 'decimal', description: 'What it holds' },
+  },
+};
+const sealed: EventDefinition = {
+  description: 'A box was sealed (internal).',
+  webhook: false,
+  aggregate: 'the box',
+  payload: { kind: { type: 'string', enum: ['small', 'large'], description: 'Its size' } },
+};
+const shipped: EventDefinition = {
+  description: 'A box left.',
+  webhook: true,
+  aggregate: 'the shipment',
+  payload: { count: { type: 'integer', description: 'How many' } },
+};
+
+const catalogue = new EventCatalogue([
+  { title: 'Boxes', events: { 'box.opened': opened, 'box.sealed': sealed } },
+  { title: 'Shipping', events: { 'shipment.sent': shipped } },
+]);
+
+describe('EventCatalogue', () => {
+  it('lists the names part after part, and the webhook events among them in that order', () => {
+    expect(catalogue.names).toEqual(['box.opened', 'box.sealed', 'shipment.sent']);
+    expect(catalogue.webhookEventNames).toEqual(['box.opened', 'shipment.sent']);
+    expect(catalogue.definition('box.sealed')).toBe(sealed);
+    expect(catalogue.has('box.sealed')).toBe(true);
+    expect(catalogue.has('box.lost')).toBe(false);
+    expect(() => catalogue.definition('box.lost')).toThrow('unknown event box.lost');
+  });
+
+  it('refuses a name two parts both define', () => {
+    expect(
+      () =>
+        new EventCatalogue([
+          { title: 'A', events: { 'box.opened': opened } },
+          { title: 'B', events: { 'box.opened': shipped } },
+        ]),
+    ).toThrow('event box.opened is in the catalogue twice');
+  });
+});
+
 describe('docs/events.md rendering', () => {
-  const md = renderEventsMarkdown();
+  const md = renderEventsMarkdown(catalogue);
 
-  it('has a section per event name, each with every payload field of its schema', () => {
-    for (const name of EVENT_NAMES) {
-      const start = md.indexOf(`### \`${name}\`\n`);
-      expect({ name, found: start >= 0 }).toEqual({ name, found: true });
-      const next = md.indexOf('\n### ', start + 1);
-      const section = md.slice(start, next < 0 ? undefined : next);
-      expect(section).toContain(EVENT_CATALOGUE[name].description);
-      expect(section).toContain(`Webhook: ${EVENT_CATALOGUE[name].webhook ? 'yes' : 'no (internal)'}.`);
-      for (const field of Object.keys(EVENT_CATALOGUE[name].payload as PayloadSchema)) {
-        expect({ name, field, listed: section.includes(`| \`${field}\` |`) }).toEqual({ name, field, listed: true });
-      }
-    }
+  it('summarises every event once, in catalogue order, with its anchor and webhook flag', () => {
+    const summary = md.slice(md.indexOf('## All events'), md.indexOf('\n## Boxes'));
+    expect(summary.split('\n').filter((line) => line.startsWith('| ['))).toEqual([
+      '| [`box.opened`](#boxopened) | yes | A box was opened. |',
+      '| [`box.sealed`](#boxsealed) | no | A box was sealed (internal). |',
+      '| [`shipment.sent`](#shipmentsent) | yes | A box left. |',
+    ]);
   });
 
-  it('lists every event once in the summary, with a working anchor, and every group as a section', () => {
-    for (const name of EVENT_NAMES) {
-      expect(md.split(`| [\`${name}\`](#${name.replace('.', '')}) |`)).toHaveLength(2);
-    }
-    for (const title of Object.values(EVENT_GROUPS)) expect(md).toContain(`\n## ${title}\n`);
+  it('renders a section per part, in order, and an event per heading with its fields', () => {
+    expect(md.indexOf('\n## Boxes\n')).toBeGreaterThan(0);
+    expect(md.indexOf('\n## Shipping\n')).toBeGreaterThan(md.indexOf('\n## Boxes\n'));
+    expect(md.indexOf('### `shipment.sent`')).toBeGreaterThan(md.indexOf('\n## Shipping\n'));
+    expect(md).toContain('Webhook: no (internal). Aggregate id: the box.');
+    expect(md).toContain('Webhook: yes. Aggregate id: the shipment.');
+    expect(md).toContain('| `id` | string (uuid) | no | The box |');
+    expect(md).toContain('| `status` | `"open"` | no | Always `open` |');
+    expect(md).toContain('| `label` | string | yes | Its label \\| if any |');
+    expect(md).toContain('| `kind` | string: `small`, `large` | no | Its size |');
+    expect(md).toContain('| `count` | integer | no | How many |');
   });
 
-  it('marks nullable fields and single-valued statuses', () => {
-    expect(md).toMatch(/\| `external_id` \| string \| yes \|/);
-    expect(md).toMatch(/\| `status` \| `"completed"` \| no \|/);
-    expect(md).toMatch(/\| `amount` \| string \(decimal\) \| no \|/);
-  });
-
-  it('is deterministic and ends with one newline', () => {
-    expect(renderEventsMarkdown()).toBe(md);
+  it('says where it is generated from, is deterministic and ends with one newline', () => {
+    expect(md).toContain('<!-- Generated from the event catalogue (src/events.catalogue.ts) by `npm run openapi`');
+    expect(renderEventsMarkdown(catalogue)).toBe(md);
     expect(md.endsWith('\n')).toBe(true);
     expect(md.endsWith('\n\n')).toBe(false);
   });

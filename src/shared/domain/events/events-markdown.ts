@@ -1,9 +1,9 @@
-import { EVENT_CATALOGUE, EVENT_GROUPS, EVENT_NAMES, type EventDefinition, type EventGroup } from './event-catalogue.js';
+import type { EventCatalogue, EventDefinition } from './event-catalogue.js';
 import type { FieldSchema, StringFormat } from './event-schema.js';
 
 const INTRO = `# Events
 
-<!-- Generated from src/shared/domain/events/event-catalogue.ts by \`npm run openapi\`; do not edit by hand. -->
+<!-- Generated from the event catalogue (src/events.catalogue.ts) by \`npm run openapi\`; do not edit by hand. -->
 
 Every state change that matters outside its module records an event in the same database transaction
 (transactional outbox, docs/adr/0056-transactional-outbox-and-relay.md). An event has a name (its \`type\`,
@@ -58,24 +58,22 @@ function renderEvent(name: string, def: EventDefinition): string {
   ].join('\n');
 }
 
-/** docs/events.md, from the event catalogue. */
-export function renderEventsMarkdown(): string {
+/** docs/events.md, from the composed event catalogue: a summary of every event, then a section per part. */
+export function renderEventsMarkdown(catalogue: EventCatalogue): string {
   const formats = (Object.keys(FORMATS) as StringFormat[]).map((f) => `| \`${f}\` | ${cell(FORMATS[f])} |`);
   const summary = [
     '## All events',
     '',
     '| event | webhook | description |',
     '|---|---|---|',
-    ...EVENT_NAMES.map((name) => {
-      const def: EventDefinition = EVENT_CATALOGUE[name];
+    ...catalogue.names.map((name) => {
+      const def = catalogue.definition(name);
       return `| [\`${name}\`](#${name.replace(/[^a-z0-9_-]/g, '')}) | ${def.webhook ? 'yes' : 'no'} | ${cell(def.description)} |`;
     }),
   ].join('\n');
-  const sections = (Object.keys(EVENT_GROUPS) as EventGroup[]).map((group) => {
-    const events = EVENT_NAMES.filter((name) => EVENT_CATALOGUE[name].group === group).map((name) =>
-      renderEvent(name, EVENT_CATALOGUE[name]),
-    );
-    return [`## ${EVENT_GROUPS[group]}`, ...events].join('\n\n');
+  const sections = catalogue.parts.map((part) => {
+    const events = Object.entries(part.events).map(([name, def]) => renderEvent(name, def));
+    return [`## ${part.title}`, ...events].join('\n\n');
   });
   return `${INTRO}${formats.join('\n')}\n\n${summary}\n\n${sections.join('\n\n')}\n`;
 }

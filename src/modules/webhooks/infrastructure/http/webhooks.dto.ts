@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { WEBHOOK_EVENT_NAMES } from '../../../../shared/domain/events/event-catalogue.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 import { PageNumberQuery } from '../../../../shared/http/page.query.js';
 import type { AttemptRecord, DeliveryDetailRecord, DeliveryRecord, WebhookRecord } from '../../application/webhook-record.js';
@@ -13,9 +12,8 @@ const TRY_ERROR_DOC =
   `${DELIVERY_ERROR_CATEGORIES.map((c) => `\`${c}\``).join(', ')} (\`address_refused\`: the target is not allowed; \`signing_secret_unavailable\`: nothing was sent, rotate the secret). ` +
   'Never the network error itself.';
 
-const EVENTS_DOC =
-  'Event names to receive (docs/events.md); omitted, empty or `["*"]` receives every event. ' +
-  `Names: ${WEBHOOK_EVENT_NAMES.map((n) => `\`${n}\``).join(', ')}.`;
+/** The names themselves are the catalogue's, composed at the root: listWebhookEventNames adds them to the document. */
+const EVENTS_DOC = 'Event names to receive (docs/events.md); omitted, empty or `["*"]` receives every event.';
 
 export class WebhookRequest {
   @ApiProperty({

@@ -1,4 +1,4 @@
-import { Money } from '../../money/money.js';
+import { Money } from '../../../shared/money/money.js';
 import {
   cashOutCompleted,
   cashOutFailed,

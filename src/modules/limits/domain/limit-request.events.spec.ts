@@ -1,5 +1,9 @@
-import { Money } from '../../money/money.js';
+import type { PayloadSchema } from '../../../shared/domain/events/event-schema.js';
+import { Money } from '../../../shared/money/money.js';
+import { LIMIT_PERIODS, LIMIT_TYPES } from './limit-kinds.js';
+import { LIMIT_REQUEST_STATUSES } from './limit-request.aggregate.js';
 import {
+  LIMIT_REQUEST_EVENTS,
   limitRequestApproved,
   limitRequestCreated,
   limitRequestExpired,
@@ -84,5 +88,19 @@ describe('limit-request event builders', () => {
       webhook: true,
       payload: { ...pending, status: 'expired', updated_at: '2025-06-03T12:00:00.000Z' },
     });
+  });
+});
+
+describe('limit-request event schemas', () => {
+  const names = Object.keys(LIMIT_REQUEST_EVENTS) as (keyof typeof LIMIT_REQUEST_EVENTS)[];
+  const enumOf = (name: keyof typeof LIMIT_REQUEST_EVENTS, field: string) =>
+    (LIMIT_REQUEST_EVENTS[name].payload as PayloadSchema)[field]?.enum;
+
+  it("list the module's own values: limit types and periods, and one status each, all of them between them", () => {
+    for (const name of names) {
+      expect(enumOf(name, 'type')).toEqual(LIMIT_TYPES);
+      expect(enumOf(name, 'period')).toEqual(LIMIT_PERIODS);
+    }
+    expect(names.flatMap((name) => enumOf(name, 'status') ?? []).sort()).toEqual([...LIMIT_REQUEST_STATUSES].sort());
   });
 });

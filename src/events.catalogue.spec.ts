@@ -1,23 +1,30 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { KEY_DELETION_REASONS, PIX_KEY_STATUSES } from '../../../modules/keys/domain/pix-key.aggregate.js';
-import { LIMIT_PERIODS, LIMIT_TYPES } from '../../../modules/limits/domain/limit-kinds.js';
-import { LIMIT_REQUEST_STATUSES } from '../../../modules/limits/domain/limit-request.aggregate.js';
-import { MED_STATUSES } from '../../../modules/med/domain/med-request.aggregate.js';
-import { Money } from '../../money/money.js';
-import type { DomainEvent } from '../domain-event.js';
-import { END_TO_END_ID_PATTERN } from '../end-to-end-id.js';
-import { PIX_KEY_TYPES } from '../pix-key.js';
-import { cashInCancelled, cashInCompleted, cashInExpired } from './cash-in.events.js';
-import { cashOutCompleted, cashOutFailed, cashOutProcessing, cashOutQueued, cashOutReturned } from './cash-out.events.js';
-import { EVENT_BUILDERS } from './event-builders.js';
-import { EVENT_CATALOGUE, EVENT_GROUPS, EVENT_NAMES, isEventName, type EventName } from './event-catalogue.js';
-import type { FieldSchema, PayloadSchema, StringFormat } from './event-schema.js';
-import { limitRequestApproved, limitRequestCreated, limitRequestExpired, limitRequestRejected } from './limit-request.events.js';
-import { medApproved, medClosed, medInAnalysis, medOpened, medRejected } from './med.events.js';
-import { p2pReceived, p2pSent } from './p2p.events.js';
-import { reversalCompleted, reversalFailed, reversalQueued } from './reversal.events.js';
-import { keyDeleted, keyRegistered } from './pix-key.events.js';
+import { EVENT_BUILDERS, EVENT_CATALOGUE, EVENT_DEFINITIONS, WEBHOOK_EVENT_NAMES } from './events.catalogue.js';
+import { cashInCancelled, cashInCompleted, cashInExpired } from './modules/cash-in/domain/cash-in.events.js';
+import {
+  cashOutCompleted,
+  cashOutFailed,
+  cashOutProcessing,
+  cashOutQueued,
+  cashOutReturned,
+} from './modules/cash-out/domain/cash-out.events.js';
+import { keyDeleted, keyRegistered } from './modules/keys/domain/pix-key.events.js';
+import {
+  limitRequestApproved,
+  limitRequestCreated,
+  limitRequestExpired,
+  limitRequestRejected,
+} from './modules/limits/domain/limit-request.events.js';
+import { medApproved, medClosed, medInAnalysis, medOpened, medRejected } from './modules/med/domain/med.events.js';
+import { p2pReceived, p2pSent } from './modules/p2p/domain/p2p.events.js';
+import { reversalCompleted, reversalFailed, reversalQueued } from './modules/reversals/domain/reversal.events.js';
+import type { DomainEvent } from './shared/domain/domain-event.js';
+import { END_TO_END_ID_PATTERN } from './shared/domain/end-to-end-id.js';
+import type { EventName } from './shared/domain/events/event-catalogue.js';
+import type { FieldSchema, PayloadSchema, StringFormat } from './shared/domain/events/event-schema.js';
+import { renderEventsMarkdown } from './shared/domain/events/events-markdown.js';
+import { Money } from './shared/money/money.js';
 
 const ID = '6f1c2b8e-9a4d-4c6e-8f7a-1b2c3d4e5f60';
 const CLIENT = 'c0a80101-0000-4000-8000-000000000001';
@@ -184,19 +191,27 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('event catalogue', () => {
-  it('describes every event name once: a group, one line of description, a webhook flag and a payload schema', () => {
+const EVENT_NAMES = EVENT_CATALOGUE.names as EventName[];
+const schemaOf = (name: EventName): PayloadSchema => EVENT_DEFINITIONS[name].payload;
+
+describe('event catalogue (composed from the modules)', () => {
+  it('describes every event name once: one line of description, a webhook flag and a payload schema, in a titled part', () => {
     expect(EVENT_NAMES.length).toBeGreaterThan(0);
     expect(new Set(EVENT_NAMES).size).toBe(EVENT_NAMES.length);
+    expect([...EVENT_NAMES].sort()).toEqual(Object.keys(EVENT_DEFINITIONS).sort());
+    for (const part of EVENT_CATALOGUE.parts) {
+      expect(part.title).toMatch(/^[^\n]+$/);
+      expect(Object.keys(part.events).length).toBeGreaterThan(0);
+    }
     for (const name of EVENT_NAMES) {
-      const def = EVENT_CATALOGUE[name];
-      expect(isEventName(name)).toBe(true);
+      const def = EVENT_CATALOGUE.definition(name);
+      expect(def).toBe(EVENT_DEFINITIONS[name]);
+      expect(EVENT_CATALOGUE.has(name)).toBe(true);
       expect(name).toMatch(/^[a-z][a-z0-9_]*\.[a-z_]+$/);
-      expect(Object.keys(EVENT_GROUPS)).toContain(def.group);
       expect(def.description).toMatch(/^[^\n]+\.$/);
       expect(typeof def.webhook).toBe('boolean');
       expect(Object.keys(def.payload).length).toBeGreaterThan(0);
-      for (const [field, schema] of Object.entries(def.payload as PayloadSchema)) {
+      for (const [field, schema] of Object.entries(def.payload)) {
         expect({
           name,
           field,
@@ -204,7 +219,7 @@ describe('event catalogue', () => {
         }).toEqual({ name, field, ok: true });
       }
     }
-    expect(isEventName('cash_out.unknown')).toBe(false);
+    expect(EVENT_CATALOGUE.has('cash_out.unknown')).toBe(false);
   });
 
   it('has exactly one builder per event name, which builds that name with its webhook flag', () => {
@@ -212,14 +227,14 @@ describe('event catalogue', () => {
     for (const name of EVENT_NAMES) {
       expect(SAMPLES[name].length).toBeGreaterThan(0);
       for (const event of SAMPLES[name]) {
-        expect({ type: event.type, webhook: event.webhook }).toEqual({ type: name, webhook: EVENT_CATALOGUE[name].webhook });
+        expect({ type: event.type, webhook: event.webhook }).toEqual({ type: name, webhook: EVENT_DEFINITIONS[name].webhook });
       }
     }
   });
 
   it("builders produce exactly the schema's fields, each of the schema's type, format and values", () => {
     for (const name of EVENT_NAMES) {
-      const schema: PayloadSchema = EVENT_CATALOGUE[name].payload;
+      const schema = schemaOf(name);
       for (const event of SAMPLES[name]) {
         const payload = event.payload as Record<string, unknown>;
         expect({ name, fields: Object.keys(payload).sort() }).toEqual({ name, fields: Object.keys(schema).sort() });
@@ -231,8 +246,7 @@ describe('event catalogue', () => {
   it('the samples give each nullable field both null and a value, so both are checked against the schema', () => {
     const seen = new Map<string, Set<'null' | 'value'>>();
     for (const name of EVENT_NAMES) {
-      const schema: PayloadSchema = EVENT_CATALOGUE[name].payload;
-      for (const [field, def] of Object.entries(schema)) {
+      for (const [field, def] of Object.entries(schemaOf(name))) {
         if (!def.nullable) continue;
         const kinds = seen.get(`${name.split('.')[0]}.${field}`) ?? new Set();
         for (const e of SAMPLES[name]) kinds.add((e.payload as Record<string, unknown>)[field] === null ? 'null' : 'value');
@@ -243,29 +257,64 @@ describe('event catalogue', () => {
     for (const [field, kinds] of seen) expect({ field, kinds: [...kinds].sort() }).toEqual({ field, kinds: ['null', 'value'] });
   });
 
-  it("lists the modules' own value lists (key types and statuses, deletion reasons, limit types, periods and statuses)", () => {
-    const enumOf = (name: EventName, field: string): readonly string[] | undefined =>
-      (EVENT_CATALOGUE[name].payload as PayloadSchema)[field]?.enum;
-    const statuses = (names: EventName[]) => names.flatMap((n) => enumOf(n, 'status') ?? []).sort();
-    expect(enumOf('key.registered', 'key_type')).toEqual(PIX_KEY_TYPES);
-    expect(enumOf('key.deleted', 'reason')).toEqual(KEY_DELETION_REASONS);
-    expect(statuses(['key.registered', 'key.deleted'])).toEqual([...PIX_KEY_STATUSES].sort());
-    const limitEvents = EVENT_NAMES.filter((n) => n.startsWith('limit_request.'));
-    for (const name of limitEvents) {
-      expect(enumOf(name, 'type')).toEqual(LIMIT_TYPES);
-      expect(enumOf(name, 'period')).toEqual(LIMIT_PERIODS);
+  it('offers webhooks only the webhook events, in catalogue order, among them every one DECISIONS names', () => {
+    expect(WEBHOOK_EVENT_NAMES).toEqual(EVENT_NAMES.filter((name) => EVENT_DEFINITIONS[name].webhook));
+    for (const name of [
+      'cash_in.completed',
+      'cash_out.returned',
+      'reversal.failed',
+      'med.opened',
+      'p2p.sent',
+      'limit_request.expired',
+      'key.deleted',
+    ]) {
+      expect(WEBHOOK_EVENT_NAMES).toContain(name);
     }
-    expect(statuses(limitEvents)).toEqual([...LIMIT_REQUEST_STATUSES].sort());
-    expect(statuses(EVENT_NAMES.filter((n) => n.startsWith('med.')))).toEqual([...MED_STATUSES].sort());
+    expect(WEBHOOK_EVENT_NAMES).not.toContain('cash_out.queued');
+    expect(WEBHOOK_EVENT_NAMES).not.toContain('reversal.queued');
+    expect(WEBHOOK_EVENT_NAMES).not.toContain('limit_request.created');
   });
 
-  it('no event is built by hand: event names appear as `type:` literals only in the catalogue', () => {
+  it('no event is built by hand: event names appear as `type:` literals nowhere in the code', () => {
     const src = resolve(process.cwd(), 'src');
     const pattern = /\btype:\s*[`'"]([a-z_]+\.[a-z_]+)[`'"]/g;
     const handBuilt = sourceFiles(src)
-      .filter((file) => !file.includes(join('shared', 'domain', 'events')))
       .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => `${relative(src, file)}: ${m[1]}`))
-      .filter((hit) => isEventName(hit.split(': ')[1] ?? ''));
+      .filter((hit) => EVENT_CATALOGUE.has(hit.split(': ')[1] ?? ''));
     expect(handBuilt).toEqual([]);
+  });
+});
+
+describe('docs/events.md rendering of the catalogue', () => {
+  const md = renderEventsMarkdown(EVENT_CATALOGUE);
+
+  it('has a section per event name, each with every payload field of its schema', () => {
+    for (const name of EVENT_NAMES) {
+      const start = md.indexOf(`### \`${name}\`\n`);
+      expect({ name, found: start >= 0 }).toEqual({ name, found: true });
+      const next = md.indexOf('\n### ', start + 1);
+      const section = md.slice(start, next < 0 ? undefined : next);
+      expect(section).toContain(EVENT_DEFINITIONS[name].description);
+      expect(section).toContain(`Webhook: ${EVENT_DEFINITIONS[name].webhook ? 'yes' : 'no (internal)'}.`);
+      for (const field of Object.keys(schemaOf(name))) {
+        expect({ name, field, listed: section.includes(`| \`${field}\` |`) }).toEqual({ name, field, listed: true });
+      }
+    }
+  });
+
+  it("lists every event once in the summary, with a working anchor, and every module's part as a section, in order", () => {
+    for (const name of EVENT_NAMES) {
+      expect(md.split(`| [\`${name}\`](#${name.replace('.', '')}) |`)).toHaveLength(2);
+    }
+    const titles = EVENT_CATALOGUE.parts.map((part) => part.title);
+    for (const title of titles) expect(md).toContain(`\n## ${title}\n`);
+    const positions = titles.map((title) => md.indexOf(`\n## ${title}\n`));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it('marks nullable fields and single-valued statuses', () => {
+    expect(md).toMatch(/\| `external_id` \| string \| yes \|/);
+    expect(md).toMatch(/\| `status` \| `"completed"` \| no \|/);
+    expect(md).toMatch(/\| `amount` \| string \(decimal\) \| no \|/);
   });
 });
