@@ -16,7 +16,9 @@ import { BullJobPublisher } from './queue/bull-job-publisher.adapter.js';
 import { JobPublisher } from './queue/job-publisher.js';
 import { QUEUE_SETTLEMENT, QUEUE_WEBHOOKS } from './queue/queue.names.js';
 import { WebhookEventFeed } from './outbox/webhook-event-feed.js';
+import { IdempotencyKeyPurger } from './idempotency/idempotency-key.purger.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
+import { OutboxPurger } from './outbox/outbox.purger.js';
 import { QueueRoutes } from './queue/queue-routes.js';
 import { RateLimiterFactory } from './rate-limit/rate-limiter.js';
 import { RedisConnection } from './redis/redis.provider.js';
@@ -74,6 +76,9 @@ import { RedisConnection } from './redis/redis.provider.js';
     TokenService,
     JwtStrategy,
     IdempotencyService,
+    // The kernel's tables' retention (found by housekeeping's purge).
+    IdempotencyKeyPurger,
+    OutboxPurger,
   ],
   exports: [
     IdempotencyService,

@@ -21,6 +21,15 @@ describe('retention purge (e2e)', () => {
 
   const ago = (ms: number) => new Date(clockOf(app).now().getTime() - ms);
 
+  it("finds each owner's purger: the kernel's, QR code's and webhooks' tables", () => {
+    expect(
+      app
+        .get(RetentionPurgeService)
+        .purgers()
+        .map((p) => p.name),
+    ).toEqual(['idempotencyKeys', 'outboxMessages', 'qrLookups', 'webhookDeliveries']);
+  });
+
   it('deletes expired idempotency keys, delivered outbox rows past 7 days and decodes past 7 days; keeps the rest', async () => {
     const c = await newClient(app);
     const key = (expires: Date) =>

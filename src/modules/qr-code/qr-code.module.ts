@@ -7,6 +7,7 @@ import { QrLookupRepository } from './application/qr-lookup.repository.js';
 import { QrPayloadFetcher } from './application/qr-payload-fetcher.js';
 import { StoredPaymentLookups } from './application/stored-payment-lookups.js';
 import { QrCodeController } from './infrastructure/http/qr-code.controller.js';
+import { QrLookupPurger } from './infrastructure/persistence/qr-lookup.purger.js';
 import { SqlQrLookupRepository } from './infrastructure/persistence/sql-qr-lookup.repository.js';
 import { SandboxQrPayloadFetcher } from './infrastructure/sandbox/sandbox-qr-payload-fetcher.adapter.js';
 import { bindByProvider } from '../../config/pix-provider.js';
@@ -20,6 +21,7 @@ import { bindByProvider } from '../../config/pix-provider.js';
     { provide: QrLookupRepository, useClass: SqlQrLookupRepository },
     ...bindByProvider(QrPayloadFetcher, { sandbox: SandboxQrPayloadFetcher }),
     { provide: PaymentLookups, useClass: StoredPaymentLookups },
+    QrLookupPurger,
   ],
   exports: [PaymentLookups],
 })

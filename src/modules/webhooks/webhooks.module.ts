@@ -10,6 +10,7 @@ import { DnsWebhookTargetPolicy } from './infrastructure/delivery/dns-target.pol
 import { StandardWebhooksSigner } from './infrastructure/delivery/standard-webhooks.signer.js';
 import { WebhooksController } from './infrastructure/http/webhooks.controller.js';
 import { SecretCipher } from './infrastructure/persistence/secret-cipher.js';
+import { WebhookDeliveryPurger } from './infrastructure/persistence/webhook-delivery.purger.js';
 import { SqlWebhookDeliveryRepository } from './infrastructure/persistence/sql-webhook-delivery.repository.js';
 import { SqlWebhookSecretVault } from './infrastructure/persistence/sql-webhook-secret-vault.js';
 import { SqlWebhookRepository } from './infrastructure/persistence/sql-webhook.repository.js';
@@ -32,6 +33,7 @@ import { SqlWebhookRepository } from './infrastructure/persistence/sql-webhook.r
     DeliveryLog,
     { provide: WebhookSecretVault, useClass: SqlWebhookSecretVault },
     ReencryptWebhookSecretsUseCase,
+    WebhookDeliveryPurger,
   ],
   exports: [WebhookRepository, WebhookDeliveryRepository, WebhookSigner],
 })
