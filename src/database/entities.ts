@@ -25,6 +25,7 @@ import { ReversalOrmEntity } from '../modules/reversals/infrastructure/persisten
 import {
   WebhookDeliveryAttemptOrmEntity,
   WebhookDeliveryOrmEntity,
+  WebhookEventOrmEntity,
   WebhookOrmEntity,
 } from '../modules/webhooks/infrastructure/persistence/webhook.orm-entity.js';
 import { PixKeyOrmEntity } from '../modules/keys/infrastructure/persistence/pix-key.orm-entity.js';
@@ -57,4 +58,5 @@ export const ENTITIES = [
   WebhookOrmEntity,
   WebhookDeliveryOrmEntity,
   WebhookDeliveryAttemptOrmEntity,
+  WebhookEventOrmEntity,
 ];

@@ -15,7 +15,6 @@ import { UnitOfWork } from './persistence/unit-of-work.js';
 import { BullJobPublisher } from './queue/bull-job-publisher.adapter.js';
 import { JobPublisher } from './queue/job-publisher.js';
 import { QUEUE_SETTLEMENT, QUEUE_WEBHOOKS } from './queue/queue.names.js';
-import { WebhookEventFeed } from './outbox/webhook-event-feed.js';
 import { IdempotencyKeyPurger } from './idempotency/idempotency-key.purger.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { OutboxPurger } from './outbox/outbox.purger.js';
@@ -68,7 +67,6 @@ import { RedisConnection } from './redis/redis.provider.js';
     { provide: OutboxWriter, useExisting: SqlOutboxWriter },
     OutboxSignal,
     OutboxRelay,
-    WebhookEventFeed,
     QueueRoutes,
     { provide: JobPublisher, useClass: BullJobPublisher },
     RedisConnection,
@@ -88,7 +86,6 @@ import { RedisConnection } from './redis/redis.provider.js';
     OutboxWriter,
     OutboxSignal,
     OutboxRelay,
-    WebhookEventFeed,
     QueueRoutes,
     JobPublisher,
     RedisConnection,

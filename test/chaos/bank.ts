@@ -604,7 +604,7 @@ async function quiesce(databaseUrl: string, receiver: Receiver): Promise<number>
         await db.query(`SELECT
           (SELECT count(*) FROM transactions WHERE status IN ('queued', 'processing'))::int AS payments,
           (SELECT count(*) FROM reversals WHERE status NOT IN ('completed', 'failed'))::int AS reversals,
-          (SELECT count(*) FROM outbox_messages WHERE webhook AND webhook_dispatched_at IS NULL)::int AS undispatched,
+          (SELECT count(*) FROM webhook_events)::int AS undispatched,
           (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending')::int AS deliveries`)
       ).rows as { payments: number; reversals: number; undispatched: number; deliveries: number }[];
       if (row && row.payments + row.reversals + row.undispatched + row.deliveries === 0) return (Date.now() - t0) / 1000;

@@ -47,10 +47,13 @@ describe('OutboxSignal (e2e)', () => {
   });
 
   it('no trigger on outbox_messages sends a NOTIFY any more', async () => {
-    const triggers: unknown[] = await app
-      .get(DataSource)
-      .query(`SELECT tgname FROM pg_trigger WHERE tgrelid = 'outbox_messages'::regclass AND NOT tgisinternal`);
-    expect(triggers).toEqual([]);
+    const triggers: { tgname: string; source: string }[] = await app.get(DataSource).query(
+      `SELECT t.tgname, p.prosrc AS source FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
+         WHERE t.tgrelid = 'outbox_messages'::regclass AND NOT t.tgisinternal`,
+    );
+    // The one trigger left is the webhooks' intake (docs/adr/0202-webhook-events-have-their-own-intake.md).
+    expect(triggers.map((t) => t.tgname)).toEqual(['outbox_messages_webhook_events']);
+    expect(triggers.filter((t) => /notify/i.test(t.source))).toEqual([]);
   });
 
   it('a commit that wrote outbox rows wakes a listener in another process, once per burst; a rollback wakes nobody', async () => {

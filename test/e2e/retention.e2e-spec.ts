@@ -39,19 +39,19 @@ describe('retention purge (e2e)', () => {
       );
     const [expiredKey] = await key(ago(60_000));
     const [liveKey] = await key(ago(-DAY));
-    const outbox = async (published: Date | null, webhook: boolean, dispatched: Date | null) =>
+    const outbox = async (published: Date | null, webhook: boolean) =>
       (
         await db.query(
-          `INSERT INTO outbox_messages (event_type, aggregate_id, client_id, payload, webhook, published_at, webhook_dispatched_at)
-           VALUES ('test.event', $1, $2, '{}', $3, $4, $5) RETURNING id`,
-          [randomUUID(), c.clientId, webhook, published, dispatched],
+          `INSERT INTO outbox_messages (event_type, aggregate_id, client_id, payload, webhook, published_at)
+           VALUES ('test.event', $1, $2, '{}', $3, $4) RETURNING id`,
+          [randomUUID(), c.clientId, webhook, published],
         )
       )[0].id as string;
-    const oldDelivered = await outbox(ago(8 * DAY), false, null);
-    const oldWebhookDispatched = await outbox(ago(8 * DAY), true, ago(8 * DAY));
-    const oldWebhookWaiting = await outbox(ago(8 * DAY), true, null);
-    const recent = await outbox(ago(DAY), false, null);
-    const unpublished = await outbox(null, false, null);
+    const oldDelivered = await outbox(ago(8 * DAY), false);
+    // A webhook event no dispatcher took yet: its copy waits in the webhooks' intake, not in the outbox.
+    const oldWebhookWaiting = await outbox(ago(8 * DAY), true);
+    const recent = await outbox(ago(DAY), false);
+    const unpublished = await outbox(null, false);
     const lookup = async (created: Date) =>
       (
         await db.query(
@@ -73,8 +73,10 @@ describe('retention purge (e2e)', () => {
     const ids = (
       await db.query('SELECT id FROM outbox_messages WHERE client_id = $1 AND event_type = $2 ORDER BY id', [c.clientId, 'test.event'])
     ).map((r: { id: string }) => r.id);
-    expect(ids).toEqual([oldWebhookWaiting, recent, unpublished]);
-    expect(ids).not.toEqual(expect.arrayContaining([oldDelivered, oldWebhookDispatched]));
+    expect(ids).toEqual([recent, unpublished]);
+    expect(ids).not.toEqual(expect.arrayContaining([oldDelivered, oldWebhookWaiting]));
+    const intake = await db.query('SELECT outbox_id::text AS id FROM webhook_events WHERE client_id = $1', [c.clientId]);
+    expect(intake).toEqual([{ id: oldWebhookWaiting }]);
     const lookups = (await db.query('SELECT end_to_end_id FROM qr_lookups WHERE client_id = $1', [c.clientId])).map(
       (r: { end_to_end_id: string }) => r.end_to_end_id,
     );
@@ -118,26 +120,32 @@ describe('retention purge (e2e)', () => {
     expect(tries).toEqual([]);
   });
 
-  it('a relayed webhook event stays waiting for the webhook dispatcher, through the purge', async () => {
+  it('a relayed webhook event no dispatcher took stays in the webhooks intake, through the outbox purge', async () => {
     const c = await newClient(app);
     const reg = await http(app).post('/api/v1/pix/keys').set(c.auth).send({ key_type: 'EVP' });
     expect(reg.status).toBeLessThan(300);
     await app.get(OutboxRelay).relayOnce();
-    const row = async () =>
+    const outboxRow = async () =>
       (
         await db.query(
-          `SELECT published_at, webhook, webhook_dispatched_at FROM outbox_messages WHERE client_id = $1 AND event_type = 'key.registered'`,
+          `SELECT id::text, event_id, published_at, webhook FROM outbox_messages WHERE client_id = $1 AND event_type = 'key.registered'`,
           [c.clientId],
         )
       )[0];
-    expect(await row()).toMatchObject({ webhook: true, published_at: expect.any(Date), webhook_dispatched_at: null });
+    const relayed = await outboxRow();
+    expect(relayed).toMatchObject({ webhook: true, published_at: expect.any(Date) });
+    const waiting = async () =>
+      db.query(`SELECT outbox_id::text, event_id, event_type FROM webhook_events WHERE client_id = $1`, [c.clientId]);
+    const expected = [{ outbox_id: relayed.id, event_id: relayed.event_id, event_type: 'key.registered' }];
+    expect(await waiting()).toEqual(expected);
 
-    // Eight days later, the event is still there for webhooks to deliver.
+    // Eight days later the outbox row is purged; the event is still there for webhooks to deliver.
     await db.query(`UPDATE outbox_messages SET published_at = $2 WHERE client_id = $1 AND event_type = 'key.registered'`, [
       c.clientId,
       ago(8 * DAY),
     ]);
     await app.get(RetentionPurgeService).purgeOnce();
-    expect(await row()).toMatchObject({ webhook: true, webhook_dispatched_at: null });
+    expect(await outboxRow()).toBeUndefined();
+    expect(await waiting()).toEqual(expected);
   });
 });

@@ -346,11 +346,7 @@ describe('webhooks (e2e)', () => {
       // Disabled: a new event makes no delivery.
       await deposit(app, c, '6.00');
       await eventually(async () => {
-        const [row] = await app
-          .get(DataSource)
-          .query(`SELECT count(*)::int AS n FROM outbox_messages WHERE client_id = $1 AND webhook AND webhook_dispatched_at IS NULL`, [
-            c.clientId,
-          ]);
+        const [row] = await app.get(DataSource).query(`SELECT count(*)::int AS n FROM webhook_events WHERE client_id = $1`, [c.clientId]);
         return row.n === 0;
       });
       expect((await deliveriesOf(app, c, hook.id)).total).toBe(1);

@@ -22,6 +22,7 @@ import { QueueBoardScopes1764020000000 } from './1764020000000-queue-board-scope
 import { MedReturnStatus1764040000000 } from './1764040000000-med-return-status.js';
 import { OutboxSignal1764050000000 } from './1764050000000-outbox-signal.js';
 import { IdempotencyClaimInPayment1764060000000 } from './1764060000000-idempotency-claim-in-payment.js';
+import { WebhookEvents1764070000000 } from './1764070000000-webhook-events.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   MedReturnStatus1764040000000,
   OutboxSignal1764050000000,
   IdempotencyClaimInPayment1764060000000,
+  WebhookEvents1764070000000,
 ];

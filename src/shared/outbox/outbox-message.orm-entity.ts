@@ -22,6 +22,10 @@ export class OutboxMessageOrmEntity {
   @Column({ type: 'jsonb' })
   payload: Record<string, unknown>;
 
+  /**
+   * A webhook-visible event (catalogue `webhook: true`). The webhooks module takes a copy of such rows in the
+   * same transaction (its trigger on this table, docs/adr/0202-webhook-events-have-their-own-intake.md).
+   */
   @Column({ type: 'boolean', default: false })
   webhook: boolean;
 
@@ -31,11 +35,4 @@ export class OutboxMessageOrmEntity {
   /** When the queue consumers (settlement, ...) were handed this event. */
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt: Date | null;
-
-  /**
-   * When the webhook dispatcher took this event (`webhook` rows only). Kept apart from `published_at`:
-   * webhook events wait here, unpublished for webhooks, until a dispatcher exists, so none is lost.
-   */
-  @Column({ name: 'webhook_dispatched_at', type: 'timestamptz', nullable: true })
-  webhookDispatchedAt: Date | null;
 }

@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { SqlSession } from '../persistence/sql-session.js';
 import { daysBefore, deleteBatch, RetentionPurger } from '../retention/retention-purger.js';
 
-/** Outbox rows are kept this many days after every consumer has them (queues, and webhooks for webhook events). */
+/**
+ * Outbox rows are kept this many days after the relay handed them to the queues. Webhooks keep their own copy of
+ * the events they still have to dispatch (docs/adr/0202-webhook-events-have-their-own-intake.md): the outbox
+ * waits for no one else.
+ */
 export const OUTBOX_RETENTION_DAYS = 7;
 
 /** Deletes outbox rows relayed more than OUTBOX_RETENTION_DAYS ago (served by ix_outbox_published_at). */
@@ -15,13 +19,6 @@ export class OutboxPurger extends RetentionPurger {
   }
 
   purgeBatch(now: Date, limit: number): Promise<number> {
-    // A webhook event stays until the webhook dispatcher has taken it.
-    return deleteBatch(
-      this.sql,
-      'outbox_messages',
-      'published_at < $1 AND (NOT webhook OR webhook_dispatched_at IS NOT NULL)',
-      daysBefore(now, OUTBOX_RETENTION_DAYS),
-      limit,
-    );
+    return deleteBatch(this.sql, 'outbox_messages', 'published_at < $1', daysBefore(now, OUTBOX_RETENTION_DAYS), limit);
   }
 }

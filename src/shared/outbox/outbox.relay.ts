@@ -25,8 +25,9 @@ interface RelayedRow {
  * Moves committed outbox rows to the Bull queues of their consumers. Rows are claimed with FOR UPDATE
  * SKIP LOCKED so several relays never publish the same row at once; the job id is the row id, so a
  * crash between publish and commit re-publishes a job Bull already has, which it ignores.
- * Webhook delivery is not routed here: webhook events keep their own cursor (`webhook_dispatched_at`,
- * WebhookEventFeed) for the webhook dispatcher, which the same commit signal wakes too.
+ * Webhook delivery is not routed here: the webhooks module takes its own copy of webhook events in their
+ * transaction (its intake, docs/adr/0202-webhook-events-have-their-own-intake.md), and its dispatcher is woken
+ * by the same commit signal (`follow`).
  */
 @Injectable()
 export class OutboxRelay extends DrainLoop {

@@ -2,8 +2,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DomainEvent } from '../domain/domain-event.js';
 import { Metrics, type CounterSpec, type OutcomeCounter } from '../metrics/metrics.js';
 import { OutboxWriter } from '../outbox/outbox.writer.js';
-import { WebhookEventFeed, type WebhookEvent } from '../outbox/webhook-event-feed.js';
-import type { SqlSession } from '../persistence/sql-session.js';
 import { UnitOfWork } from '../persistence/unit-of-work.js';
 import { JobPublisher, type PublishOptions } from '../queue/job-publisher.js';
 import type { QueueName } from '../queue/queue.names.js';
@@ -269,44 +267,5 @@ export class FakeJobPublisher extends JobPublisher {
     const failure = this.failures.shift();
     if (failure) throw failure;
     this.jobs.push({ queue, name, data: { ...data }, options: { ...options } });
-  }
-}
-
-/**
- * The outbox's webhook cursor in memory, for the webhook dispatcher's tests: `record` commits a webhook
- * event (its row id the next of a sequence), `claim` takes the undispatched ones oldest first, and
- * `markDispatched` marks them (the dispatcher's transaction committing). No SQL is ever sent: both methods
- * of the real feed are replaced.
- */
-export class FakeWebhookEventFeed extends WebhookEventFeed {
-  readonly events: (WebhookEvent & { dispatched: boolean })[] = [];
-  private lastRow = 0;
-
-  constructor() {
-    super(undefined as unknown as SqlSession);
-  }
-
-  /** The newest outbox row so far ('0' when none), as a webhook registered now records it. */
-  head(): string {
-    return String(this.lastRow);
-  }
-
-  record(e: Omit<WebhookEvent, 'rowId'>): WebhookEvent {
-    const event = { ...e, rowId: String(++this.lastRow) };
-    this.events.push({ ...event, dispatched: false });
-    return event;
-  }
-
-  override async claim(limit: number): Promise<WebhookEvent[]> {
-    return this.events
-      .filter((e) => !e.dispatched)
-      .slice(0, limit)
-      .map(({ dispatched: _, ...e }) => e);
-  }
-
-  override async markDispatched(rowIds: string[]): Promise<void> {
-    this.events.forEach((e, i) => {
-      if (rowIds.includes(e.rowId)) this.events[i] = { ...e, dispatched: true };
-    });
   }
 }

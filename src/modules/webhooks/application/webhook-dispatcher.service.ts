@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { WebhookEventFeed, type WebhookEvent } from '../../../shared/outbox/webhook-event-feed.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { JobPublisher } from '../../../shared/queue/job-publisher.js';
 import { QUEUE_WEBHOOKS } from '../../../shared/queue/queue.names.js';
@@ -8,6 +7,7 @@ import { Clock } from '../../../shared/time/clock.js';
 import { WebhookDelivery } from '../domain/webhook-delivery.aggregate.js';
 import { receives, type WebhookSubscriber } from '../domain/webhook.aggregate.js';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository.js';
+import { WebhookEventFeed, type WebhookEvent } from './webhook-event-feed.js';
 import { DELIVER_JOB, DELIVER_JOB_OPTIONS, deliverJobId, type DeliverJobData } from './webhook-jobs.js';
 import { WebhookRepository } from './webhook.repository.js';
 
@@ -18,7 +18,7 @@ export function notificationBody(event: WebhookEvent): string {
 
 /**
  * Turns committed webhook events into deliveries: for each event, one delivery per active webhook of the
- * event's client that subscribes to its type, written with the event marked dispatched in one
+ * event's client that subscribes to its type, written with the event taken from the intake in one
  * transaction; then the first try of each is queued (job id = delivery id). A crash between the commit
  * and the queueing leaves pending deliveries the rescue sweep queues; several dispatchers never take one
  * event twice (SKIP LOCKED), and a delivery exists once per event and webhook (unique index).

@@ -1,20 +1,14 @@
 import { loadConfig } from '../../../config/app.config.js';
-import type { WebhookEvent } from '../../../shared/outbox/webhook-event-feed.js';
-import {
-  FakeJobPublisher,
-  FakeMetrics,
-  FakeUnitOfWork,
-  FakeWebhookEventFeed,
-  FrozenClock,
-  inMemoryState,
-} from '../../../shared/testing/kernel.fakes.js';
+import { FakeJobPublisher, FakeMetrics, FakeUnitOfWork, FrozenClock, inMemoryState } from '../../../shared/testing/kernel.fakes.js';
 import { DeliverWebhookUseCase } from './deliver-webhook.use-case.js';
 import { DeliveryLog } from './delivery-log.service.js';
 import { DeliveryRescue } from './delivery-rescue.service.js';
 import { WebhookDispatcher } from './webhook-dispatcher.service.js';
+import type { WebhookEvent } from './webhook-event-feed.js';
 import { WebhookSubscriptions } from './webhook-subscriptions.service.js';
 import {
   FakeSigner,
+  FakeWebhookEventFeed,
   HttpsOnlyPolicy,
   InMemoryWebhookDeliveries,
   InMemoryWebhooks,
@@ -28,7 +22,7 @@ export const MARIA = 'client-maria';
 export const JOAO = 'client-joao';
 
 /**
- * The webhook services wired as production wires them, every port in memory: the outbox's webhook feed,
+ * The webhook services wired as production wires them, every port in memory: the dispatcher's intake,
  * the webhooks and deliveries, a scripted target, a signer whose signature names what it signed, the job
  * queue. Retries follow WEBHOOK_RETRY_SCHEDULE=5,300 (two retries: three tries in all); the rescue sweep
  * takes tries overdue by 120 s. The unit of work is strict and rolls back the webhooks, the deliveries and

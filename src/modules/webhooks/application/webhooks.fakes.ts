@@ -5,6 +5,7 @@ import type { AttemptOutcome, DeliveryAttempt, DeliveryStatus } from '../domain/
 import { WebhookDelivery } from '../domain/webhook-delivery.aggregate.js';
 import { Webhook, type WebhookState, type WebhookSubscriber } from '../domain/webhook.aggregate.js';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository.js';
+import { WebhookEventFeed, type WebhookEvent } from './webhook-event-feed.js';
 import { WebhookSender, WebhookSigner, WebhookTargetPolicy, type WebhookRequest } from './webhook-transport.js';
 import { WebhookRepository } from './webhook.repository.js';
 
@@ -249,3 +250,37 @@ export const TEST_EVENT_CATALOGUE = new EventCatalogue([
     },
   },
 ]);
+
+/**
+ * The dispatcher's intake in memory: `record` commits a webhook event (its row id the next of a sequence),
+ * `claim` takes the waiting ones oldest first, and `markDispatched` marks them taken (the SQL intake deletes
+ * them; here `events` keeps every event recorded, each with whether it was taken).
+ */
+export class FakeWebhookEventFeed extends WebhookEventFeed {
+  readonly events: (WebhookEvent & { dispatched: boolean })[] = [];
+  private lastRow = 0;
+
+  /** The newest outbox row so far ('0' when none), as a webhook registered now records it. */
+  head(): string {
+    return String(this.lastRow);
+  }
+
+  record(e: Omit<WebhookEvent, 'rowId'>): WebhookEvent {
+    const event = { ...e, rowId: String(++this.lastRow) };
+    this.events.push({ ...event, dispatched: false });
+    return event;
+  }
+
+  override async claim(limit: number): Promise<WebhookEvent[]> {
+    return this.events
+      .filter((e) => !e.dispatched)
+      .slice(0, limit)
+      .map(({ dispatched: _, ...e }) => e);
+  }
+
+  override async markDispatched(rowIds: string[]): Promise<void> {
+    this.events.forEach((e, i) => {
+      if (rowIds.includes(e.rowId)) this.events[i] = { ...e, dispatched: true };
+    });
+  }
+}

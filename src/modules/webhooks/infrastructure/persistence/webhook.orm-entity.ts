@@ -51,3 +51,19 @@ export class WebhookDeliveryAttemptOrmEntity {
   @Column({ name: 'latency_ms', type: 'integer' }) latencyMs: number;
   @Column({ type: 'varchar', length: 300, nullable: true }) error: string | null;
 }
+
+/**
+ * A webhook-visible event not yet taken by a dispatcher (the dispatcher's intake): a copy of its outbox row,
+ * written by the `outbox_messages_webhook_events` trigger in the event's own transaction, deleted by the
+ * dispatcher that takes it (docs/adr/0202-webhook-events-have-their-own-intake.md).
+ */
+@Entity({ name: 'webhook_events' })
+export class WebhookEventOrmEntity {
+  /** The outbox row's id: the order, and what a webhook's `from_event_row` is compared with. */
+  @PrimaryColumn({ name: 'outbox_id', type: 'bigint' }) outboxId: string;
+  @Column({ name: 'event_id', type: 'uuid' }) eventId: string;
+  @Column({ name: 'event_type', type: 'varchar', length: 80 }) eventType: string;
+  @Column({ name: 'client_id', type: 'uuid', nullable: true }) clientId: string | null;
+  @Column({ type: 'jsonb' }) payload: Record<string, unknown>;
+  @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+}
