@@ -73,7 +73,7 @@ describe('webhook intake (e2e)', () => {
 
     const ids = await outboxIds(client);
     expect(Object.keys(ids).sort()).toEqual(['a', 'b', 'c']);
-    const [{ a, c }] = [ids];
+    const { a, c } = ids;
     const outbox = await db.query(
       `SELECT id::text AS "rowId", event_id AS "eventId", event_type AS type, client_id AS "clientId", payload, created_at AS "createdAt"
        FROM outbox_messages WHERE id = ANY($1::bigint[]) ORDER BY id`,
