@@ -19,12 +19,12 @@ const JOANA: Counterparty = {
   internal: null,
 };
 const BANK_DETAILS = {
-  receiver_name: 'Joana Externa',
-  receiver_document: '52998224725',
-  receiver_ispb: BB.ispb,
-  receiver_branch: '1234',
-  receiver_account: '5678901',
-  receiver_account_type: 'checking',
+  receiverName: 'Joana Externa',
+  receiverDocument: '52998224725',
+  receiverIspb: BB.ispb,
+  receiverBranch: '1234',
+  receiverAccount: '5678901',
+  receiverAccountType: 'checking',
 } as const;
 
 /** Maria's account as the payer (her first account: number 100001). */
@@ -92,9 +92,9 @@ describe('CreateCashOutUseCase', () => {
     it('Flow 1, by key: the recipient from the directory, masked in the statement', async () => {
       const cashOut = await create({
         amount: '25.50',
-        pix_key: 'joana@example.com',
-        pix_key_type: 'EMAIL',
-        external_id: 'order-1',
+        pixKey: 'joana@example.com',
+        pixKeyType: 'EMAIL',
+        externalId: 'order-1',
         description: 'rent',
       });
       const { id, endToEndId } = cashOut.snapshot;
@@ -183,11 +183,11 @@ describe('CreateCashOutUseCase', () => {
       w.openAccount(JOAO.client, JOAO.account, JOAO.document, JOAO.name);
       const typed = {
         ...BANK_DETAILS,
-        receiver_name: 'Joao (as typed)',
-        receiver_document: JOAO.document,
-        receiver_ispb: PSP.ispb,
-        receiver_branch: '0001',
-        receiver_account: '100002',
+        receiverName: 'Joao (as typed)',
+        receiverDocument: JOAO.document,
+        receiverIspb: PSP.ispb,
+        receiverBranch: '0001',
+        receiverAccount: '100002',
       };
       const cashOut = await create({ amount: '2.00', ...typed });
 
@@ -225,7 +225,7 @@ describe('CreateCashOutUseCase', () => {
         usedAt: null,
         cashOutId: null,
       });
-      const cashOut = await create({ amount: '12.30', lookupEndToEndId: QR_E2E, external_id: 'qr-1' });
+      const cashOut = await create({ amount: '12.30', lookupEndToEndId: QR_E2E, externalId: 'qr-1' });
       const { id } = cashOut.snapshot;
 
       expect(await w.cashOut(id)).toMatchObject({
@@ -285,11 +285,11 @@ describe('CreateCashOutUseCase', () => {
     it('SAME_ACCOUNT for bank details naming the paying account, before anything is written', async () => {
       const own = {
         ...BANK_DETAILS,
-        receiver_name: MARIA.name,
-        receiver_document: MARIA.document,
-        receiver_ispb: PSP.ispb,
-        receiver_branch: '0001',
-        receiver_account: '100001',
+        receiverName: MARIA.name,
+        receiverDocument: MARIA.document,
+        receiverIspb: PSP.ispb,
+        receiverBranch: '0001',
+        receiverAccount: '100001',
       };
       expect(await refusal(create({ amount: '1.00', ...own }))).toEqual(SAME_ACCOUNT);
       await nothingWritten();
@@ -309,12 +309,12 @@ describe('CreateCashOutUseCase', () => {
         personType: 'NATURAL_PERSON',
         internal: { clientId: MARIA.client, accountId: MARIA.account },
       });
-      expect(await refusal(create({ amount: '1.00', pix_key: MARIA.document, pix_key_type: 'CPF' }))).toEqual(SAME_ACCOUNT);
+      expect(await refusal(create({ amount: '1.00', pixKey: MARIA.document, pixKeyType: 'CPF' }))).toEqual(SAME_ACCOUNT);
       await nothingWritten();
     });
 
     it('PIX_KEY_NOT_FOUND for a key the directory does not know, before anything is written', async () => {
-      expect(await refusal(create({ amount: '1.00', pix_key: 'nobody@example.com', pix_key_type: 'EMAIL' }))).toEqual({
+      expect(await refusal(create({ amount: '1.00', pixKey: 'nobody@example.com', pixKeyType: 'EMAIL' }))).toEqual({
         isDomainError: true,
         class: 'DomainError',
         code: 'PIX_KEY_NOT_FOUND',
@@ -326,11 +326,11 @@ describe('CreateCashOutUseCase', () => {
 
     it('RATE_LIMITED once key look-ups spend the anti-scan budget (a miss costs 5 of the 60 points a minute)', async () => {
       for (let i = 0; i < 12; i++) {
-        expect(await refusal(create({ amount: '1.00', pix_key: `guess${i}@example.com`, pix_key_type: 'EMAIL' }))).toMatchObject({
+        expect(await refusal(create({ amount: '1.00', pixKey: `guess${i}@example.com`, pixKeyType: 'EMAIL' }))).toMatchObject({
           code: 'PIX_KEY_NOT_FOUND',
         });
       }
-      expect(await refusal(create({ amount: '1.00', pix_key: 'joana@example.com', pix_key_type: 'EMAIL' }))).toEqual({
+      expect(await refusal(create({ amount: '1.00', pixKey: 'joana@example.com', pixKeyType: 'EMAIL' }))).toEqual({
         isDomainError: true,
         class: 'RateLimitedError',
         code: 'RATE_LIMITED',
@@ -343,15 +343,15 @@ describe('CreateCashOutUseCase', () => {
     });
 
     it('INSUFFICIENT_FUNDS: the ledger refuses the hold and the unit of work does not commit', async () => {
-      expect(
-        await refusal(create({ amount: '100.01', pix_key: 'joana@example.com', pix_key_type: 'EMAIL', external_id: 'too-much' })),
-      ).toEqual({
-        isDomainError: true,
-        class: 'InsufficientFundsError',
-        code: 'INSUFFICIENT_FUNDS',
-        message: 'Available balance 100.00 is less than 100.01',
-        details: [],
-      });
+      expect(await refusal(create({ amount: '100.01', pixKey: 'joana@example.com', pixKeyType: 'EMAIL', externalId: 'too-much' }))).toEqual(
+        {
+          isDomainError: true,
+          class: 'InsufficientFundsError',
+          code: 'INSUFFICIENT_FUNDS',
+          message: 'Available balance 100.00 is less than 100.01',
+          details: [],
+        },
+      );
       // The ledger wrote nothing, and the run failed, uncommitted.
       expect(w.ledgerStore.journals).toEqual([]);
       expect(await w.balance(MARIA.account)).toEqual({ available: '100.00', blocked: '0.00' });
@@ -367,10 +367,10 @@ describe('CreateCashOutUseCase', () => {
 
     it('LIMIT_EXCEEDED when the amount does not fit the daytime room left by earlier payments, naming the cap', async () => {
       w.ledgerStore.seed(MARIA.account, '10000.00', '0', MARIA.client);
-      await create({ amount: '4000.00', pix_key: 'joana@example.com', pix_key_type: 'EMAIL' });
+      await create({ amount: '4000.00', pixKey: 'joana@example.com', pixKeyType: 'EMAIL' });
       expect(w.uow.committed).toBe(1);
 
-      expect(await refusal(create({ amount: '1000.01', pix_key: 'joana@example.com', pix_key_type: 'EMAIL' }))).toEqual({
+      expect(await refusal(create({ amount: '1000.01', pixKey: 'joana@example.com', pixKeyType: 'EMAIL' }))).toEqual({
         isDomainError: true,
         class: 'LimitExceededError',
         code: 'LIMIT_EXCEEDED',
@@ -393,8 +393,8 @@ describe('CreateCashOutUseCase', () => {
     });
 
     it('DUPLICATE_EXTERNAL_ID for a second cash-out of the client with the same external_id; another client may use it', async () => {
-      await create({ amount: '1.00', pix_key: 'joana@example.com', pix_key_type: 'EMAIL', external_id: 'order-1' });
-      expect(await refusal(create({ amount: '2.00', ...BANK_DETAILS, external_id: 'order-1' }))).toEqual({
+      await create({ amount: '1.00', pixKey: 'joana@example.com', pixKeyType: 'EMAIL', externalId: 'order-1' });
+      expect(await refusal(create({ amount: '2.00', ...BANK_DETAILS, externalId: 'order-1' }))).toEqual({
         isDomainError: true,
         class: 'DomainError',
         code: 'DUPLICATE_EXTERNAL_ID',
@@ -404,17 +404,14 @@ describe('CreateCashOutUseCase', () => {
       expect(w.uow.committed).toBe(1);
 
       w.openAccount(JOAO.client, JOAO.account, JOAO.document, JOAO.name, '5.00');
-      const other = await create(
-        { amount: '1.00', pix_key: 'joana@example.com', pix_key_type: 'EMAIL', external_id: 'order-1' },
-        JOAO.client,
-      );
+      const other = await create({ amount: '1.00', pixKey: 'joana@example.com', pixKeyType: 'EMAIL', externalId: 'order-1' }, JOAO.client);
       expect(w.transaction(other.snapshot.id)).toMatchObject({ clientId: JOAO.client, externalId: 'order-1', status: 'queued' });
       expect(w.uow.committed).toBe(2);
     });
 
     it('VALIDATION_ERROR naming the fields when flows are mixed, before anything is read', async () => {
       // A rejected promise like every other refusal, not an exception thrown by the call itself.
-      const mixed = create({ amount: '1.00', pix_key: 'joana@example.com', pix_key_type: 'EMAIL', lookupEndToEndId: QR_E2E });
+      const mixed = create({ amount: '1.00', pixKey: 'joana@example.com', pixKeyType: 'EMAIL', lookupEndToEndId: QR_E2E });
       expect(mixed).toBeInstanceOf(Promise);
       expect(await refusal(mixed)).toEqual({
         isDomainError: true,

@@ -18,16 +18,17 @@ import { TransactionsService } from '../../transactions/application/transactions
 import { CashOut } from '../domain/cash-out.aggregate.js';
 import { selectFlow } from '../domain/cash-out-flow.js';
 import { CashOutRepository } from './cash-out.repository.js';
-import { ReceiverResolver, type BankDetailsInput } from './receiver-resolver.js';
+import { ReceiverResolver, type BankDetails } from './receiver-resolver.js';
 import { Clock } from '../../../shared/time/clock.js';
 
-export interface CreateCashOutCommand extends Partial<BankDetailsInput> {
+/** Flow 1 names `pixKey` and `pixKeyType`, Flow 2 the bank details, Flow 3 `lookupEndToEndId` alone. */
+export interface CreateCashOutCommand extends Partial<BankDetails> {
   clientId: string;
   amount: string;
   lookupEndToEndId?: string;
-  pix_key?: string;
-  pix_key_type?: PixKeyType;
-  external_id?: string;
+  pixKey?: string;
+  pixKeyType?: PixKeyType;
+  externalId?: string;
   description?: string;
   reference?: string;
   metadata?: Record<string, unknown>;
@@ -62,15 +63,15 @@ export class CreateCashOutUseCase {
       const amount = Money.of(cmd.amount);
       const own = await this.accounts.ownAccount(cmd.clientId);
       let receiver: Counterparty;
-      let pixKey = cmd.pix_key ?? null;
-      let pixKeyType: string | null = cmd.pix_key_type ?? null;
+      let pixKey = cmd.pixKey ?? null;
+      let pixKeyType: string | null = cmd.pixKeyType ?? null;
       let endToEndId = newEndToEndId(this.config.pspIspb, now);
       let chargeId: string | null = null;
       let holderConfirmed = true;
       if (flow === 'key') {
-        receiver = await this.receivers.byKey(cmd.clientId, cmd.pix_key!, cmd.pix_key_type!);
+        receiver = await this.receivers.byKey(cmd.clientId, cmd.pixKey!, cmd.pixKeyType!);
       } else if (flow === 'bank') {
-        ({ receiver, holderConfirmed } = await this.receivers.byBankDetails(cmd.clientId, cmd as BankDetailsInput));
+        ({ receiver, holderConfirmed } = await this.receivers.byBankDetails(cmd.clientId, cmd as BankDetails));
       } else {
         const lookup = await this.lookups.consumeForPayment(cmd.clientId, cmd.lookupEndToEndId!, amount, id);
         ({ receiver, pixKey, pixKeyType, endToEndId, chargeId } = lookup);
@@ -86,7 +87,7 @@ export class CreateCashOutUseCase {
           id,
           clientId: cmd.clientId,
           accountId: own.account.id,
-          externalId: cmd.external_id ?? null,
+          externalId: cmd.externalId ?? null,
           amount,
           flow,
           pixKey,
@@ -116,7 +117,7 @@ export class CreateCashOutUseCase {
           accountId: own.account.id,
           type: 'cash_out',
           status: 'queued',
-          externalId: cmd.external_id,
+          externalId: cmd.externalId,
           reference: cmd.reference,
           amount,
           pixKey,

@@ -11,13 +11,14 @@ import { LookupThrottle } from '../../keys/application/lookup-throttle.service.j
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
 
-export interface BankDetailsInput {
-  receiver_name: string;
-  receiver_document: string;
-  receiver_ispb: string;
-  receiver_branch: string;
-  receiver_account: string;
-  receiver_account_type: BankAccountType;
+/** Flow 2: the recipient's bank details as the payer typed them. */
+export interface BankDetails {
+  receiverName: string;
+  receiverDocument: string;
+  receiverIspb: string;
+  receiverBranch: string;
+  receiverAccount: string;
+  receiverAccountType: BankAccountType;
 }
 
 /** Turns what the client supplied (a key, or bank details) into the recipient of the payment. */
@@ -56,24 +57,24 @@ export class ReceiverResolver {
    * checks (`refuseHolderMismatch`), so that no answer tells a guessed document right or wrong without
    * money moving (docs/adr/0075-holder-check-no-document-oracle.md).
    */
-  async byBankDetails(clientId: string, b: BankDetailsInput): Promise<{ receiver: Counterparty; holderConfirmed: boolean }> {
-    if (!isValidCpf(b.receiver_document) && !isValidCnpj(b.receiver_document)) {
+  async byBankDetails(clientId: string, b: BankDetails): Promise<{ receiver: Counterparty; holderConfirmed: boolean }> {
+    if (!isValidCpf(b.receiverDocument) && !isValidCnpj(b.receiverDocument)) {
       throw new DomainError('VALIDATION_ERROR', 'receiver_document must be a valid CPF or CNPJ', [
         { field: 'receiver_document', issue: 'invalid check digits' },
       ]);
     }
-    const participant = this.participants.find(b.receiver_ispb);
+    const participant = this.participants.find(b.receiverIspb);
     if (!participant) {
       throw new DomainError('UNKNOWN_PARTICIPANT', 'receiver_ispb is not a Pix participant', [
         { field: 'receiver_ispb', issue: 'not in the participant list' },
       ]);
     }
     let internal: AccountWithHolder | null = null;
-    if (b.receiver_ispb === this.config.pspIspb) {
+    if (b.receiverIspb === this.config.pspIspb) {
       // On the anti-scan budget, like a key look-up: account numbers must not be a free oracle either.
       internal = await this.throttle.metered(clientId, async () => {
-        const found = await this.accounts.byNumber(b.receiver_account);
-        return found && found.account.branch === b.receiver_branch ? found : null;
+        const found = await this.accounts.byNumber(b.receiverAccount);
+        return found && found.account.branch === b.receiverBranch ? found : null;
       });
       if (!internal) {
         throw new DomainError('RECEIVER_ACCOUNT_NOT_FOUND', 'No such account at this institution', [
@@ -83,18 +84,18 @@ export class ReceiverResolver {
     }
     const receiver: Counterparty = {
       // On-us, the records show the real holder, not what the payer typed.
-      name: internal ? internal.holder.name : b.receiver_name,
-      document: b.receiver_document,
-      ispb: b.receiver_ispb,
+      name: internal ? internal.holder.name : b.receiverName,
+      document: b.receiverDocument,
+      ispb: b.receiverIspb,
       participantName: participant.name,
-      branch: b.receiver_branch,
-      account: b.receiver_account,
+      branch: b.receiverBranch,
+      account: b.receiverAccount,
       // An account of this service is a payment account, whatever the payer called it.
-      accountType: internal ? internal.account.type : b.receiver_account_type,
+      accountType: internal ? internal.account.type : b.receiverAccountType,
       internal: internal ? { clientId: internal.account.clientId, accountId: internal.account.id } : null,
     };
     // As the receiving institution would: the account must be the named holder's.
-    return { receiver, holderConfirmed: internal === null || internal.holder.document === b.receiver_document };
+    return { receiver, holderConfirmed: internal === null || internal.holder.document === b.receiverDocument };
   }
 
   /**

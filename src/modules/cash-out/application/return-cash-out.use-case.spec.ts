@@ -20,12 +20,12 @@ const JOAO_KEY: DirectoryEntry = {
   internal: { clientId: JOAO.client, accountId: JOAO.account },
 };
 const BANK_DETAILS = {
-  receiver_name: 'Joana Externa',
-  receiver_document: '52998224725',
-  receiver_ispb: BB.ispb,
-  receiver_branch: '1234',
-  receiver_account: '5678901',
-  receiver_account_type: 'checking',
+  receiverName: 'Joana Externa',
+  receiverDocument: '52998224725',
+  receiverIspb: BB.ispb,
+  receiverBranch: '1234',
+  receiverAccount: '5678901',
+  receiverAccountType: 'checking',
 } as const;
 
 const MARIA_RECORD = {
@@ -54,11 +54,11 @@ describe('ReturnCashOutUseCase', () => {
   async function settled(amount: string, to: 'key' | 'bank' | 'on-us' = 'key', outcome: 'settled' | 'rejected' | 'unsettled' = 'settled') {
     const target =
       to === 'key'
-        ? { pix_key: 'joana@example.com', pix_key_type: 'EMAIL' as const }
+        ? { pixKey: 'joana@example.com', pixKeyType: 'EMAIL' as const }
         : to === 'bank'
           ? BANK_DETAILS
-          : { pix_key: JOAO_EVP, pix_key_type: 'EVP' as const };
-    const cashOut = await w.create.execute({ clientId: MARIA.client, amount, external_id: `ext-${amount}`, ...target });
+          : { pixKey: JOAO_EVP, pixKeyType: 'EVP' as const };
+    const cashOut = await w.create.execute({ clientId: MARIA.client, amount, externalId: `ext-${amount}`, ...target });
     const { id } = cashOut.snapshot;
     w.clock.set(SETTLED_AT);
     if (outcome === 'settled') w.spi.onSend({ outcome: 'settled' });
@@ -207,8 +207,8 @@ describe('ReturnCashOutUseCase', () => {
     ])('CASH_OUT_NOT_RETURNABLE for a %s cash-out', async (status, outcome) => {
       let id: string;
       if (outcome === 'none') {
-        id = (await w.create.execute({ clientId: MARIA.client, amount: '5.00', pix_key: 'joana@example.com', pix_key_type: 'EMAIL' }))
-          .snapshot.id;
+        id = (await w.create.execute({ clientId: MARIA.client, amount: '5.00', pixKey: 'joana@example.com', pixKeyType: 'EMAIL' })).snapshot
+          .id;
       } else {
         id = (await settled('5.00', 'key', outcome)).id;
       }

@@ -21,9 +21,9 @@ describe('SettleCashOutUseCase: settlement_outcomes_total', () => {
     const c = await w.create.execute({
       clientId: MARIA.client,
       amount,
-      pix_key: JOANA_KEY.keyValue,
-      pix_key_type: 'EMAIL',
-      external_id: `e-${amount}`,
+      pixKey: JOANA_KEY.keyValue,
+      pixKeyType: 'EMAIL',
+      externalId: `e-${amount}`,
     });
     w.clock.set(new Date(NOON.getTime() + 2_000));
     return c.snapshot.id;

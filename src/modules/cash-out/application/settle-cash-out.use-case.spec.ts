@@ -51,9 +51,9 @@ describe('SettleCashOutUseCase', () => {
     const cashOut = await w.create.execute({
       clientId: MARIA.client,
       amount,
-      pix_key: key,
-      pix_key_type: keyType,
-      external_id: `ext-${amount}`,
+      pixKey: key,
+      pixKeyType: keyType,
+      externalId: `ext-${amount}`,
     });
     w.clock.set(SETTLED_AT);
     return cashOut.snapshot;
@@ -563,9 +563,9 @@ describe('SettleCashOutUseCase', () => {
         const cashOut = await w.create.execute({
           clientId: payers[i]!,
           amount,
-          pix_key: 'joana@example.com',
-          pix_key_type: 'EMAIL',
-          external_id: `ext-${amount}`,
+          pixKey: 'joana@example.com',
+          pixKeyType: 'EMAIL',
+          externalId: `ext-${amount}`,
         });
         all.push(cashOut.snapshot);
       }

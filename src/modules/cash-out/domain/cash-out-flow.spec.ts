@@ -2,17 +2,17 @@ import { selectFlow } from './cash-out-flow.js';
 import { InvalidCashOutRequestError } from './cash-out.errors.js';
 
 const bank = {
-  receiver_name: 'Ana',
-  receiver_document: '52998224725',
-  receiver_ispb: '00000000',
-  receiver_branch: '0001',
-  receiver_account: '123',
-  receiver_account_type: 'checking',
+  receiverName: 'Ana',
+  receiverDocument: '52998224725',
+  receiverIspb: '00000000',
+  receiverBranch: '0001',
+  receiverAccount: '123',
+  receiverAccountType: 'checking',
 };
 
 describe('selectFlow', () => {
   it('picks the flow from the fields supplied', () => {
-    expect(selectFlow({ pix_key: 'a@b.co', pix_key_type: 'EMAIL' }, undefined)).toBe('key');
+    expect(selectFlow({ pixKey: 'a@b.co', pixKeyType: 'EMAIL' }, undefined)).toBe('key');
     expect(selectFlow(bank, undefined)).toBe('bank');
     expect(selectFlow({}, 'E123')).toBe('qr');
   });
@@ -39,17 +39,17 @@ describe('selectFlow', () => {
   });
 
   it('refuses mixed flows naming every offending field', () => {
-    expect(refusal(() => selectFlow({ pix_key: 'x', pix_key_type: 'EVP', receiver_name: 'Ana' }, undefined))).toEqual(
+    expect(refusal(() => selectFlow({ pixKey: 'x', pixKeyType: 'EVP', receiverName: 'Ana' }, undefined))).toEqual(
       mixed('pix_key', 'pix_key_type', 'receiver_name'),
     );
-    expect(refusal(() => selectFlow({ pix_key: 'x', pix_key_type: 'EVP' }, 'E1'))).toEqual(
+    expect(refusal(() => selectFlow({ pixKey: 'x', pixKeyType: 'EVP' }, 'E1'))).toEqual(
       mixed('pix_key', 'pix_key_type', 'X-Pix-Lookup-E2E'),
     );
   });
 
   it('names the missing fields of a partial flow', () => {
-    expect(refusal(() => selectFlow({ pix_key: 'x' }, undefined))).toEqual(missing('pix_key_type'));
-    const { receiver_ispb: _dropped, ...partial } = bank;
+    expect(refusal(() => selectFlow({ pixKey: 'x' }, undefined))).toEqual(missing('pix_key_type'));
+    const { receiverIspb: _dropped, ...partial } = bank;
     expect(refusal(() => selectFlow(partial, undefined))).toEqual(missing('receiver_ispb'));
   });
 

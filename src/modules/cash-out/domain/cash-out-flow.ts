@@ -1,28 +1,34 @@
 import { InvalidCashOutRequestError } from './cash-out.errors.js';
 
-export const KEY_FIELDS = ['pix_key', 'pix_key_type'] as const;
-export const BANK_FIELDS = [
-  'receiver_name',
-  'receiver_document',
-  'receiver_ispb',
-  'receiver_branch',
-  'receiver_account',
-  'receiver_account_type',
-] as const;
+/** The command's fields of each flow, each with the request field it comes from: a refusal names what the client sent. */
+const KEY_FIELDS = { pixKey: 'pix_key', pixKeyType: 'pix_key_type' } as const;
+const BANK_FIELDS = {
+  receiverName: 'receiver_name',
+  receiverDocument: 'receiver_document',
+  receiverIspb: 'receiver_ispb',
+  receiverBranch: 'receiver_branch',
+  receiverAccount: 'receiver_account',
+  receiverAccountType: 'receiver_account_type',
+} as const;
 
 export type CashOutFlow = 'key' | 'bank' | 'qr';
 
-type Fields = Partial<Record<(typeof KEY_FIELDS)[number] | (typeof BANK_FIELDS)[number], unknown>>;
+type Field = keyof typeof KEY_FIELDS | keyof typeof BANK_FIELDS;
+type Fields = Partial<Record<Field, unknown>>;
 
 /**
  * Picks the flow from the fields supplied (spec rules 1-3): key fields (Flow 1), bank fields
  * (Flow 2), or the X-Pix-Lookup-E2E header alone (Flow 3). Mixing flows or a partial flow is a 400
  * that names the offending fields.
  */
-export function selectFlow(body: Fields, lookupHeader: string | undefined): CashOutFlow {
-  const given = (names: readonly string[]) => names.filter((n) => body[n as keyof Fields] !== undefined);
-  const key = given(KEY_FIELDS);
-  const bank = given(BANK_FIELDS);
+export function selectFlow(command: Fields, lookupHeader: string | undefined): CashOutFlow {
+  // The request names of the fields of `fields` that the command has (`present`) or lacks.
+  const requestNames = (fields: Record<string, string>, present: boolean) =>
+    Object.entries(fields)
+      .filter(([field]) => (command[field as Field] !== undefined) === present)
+      .map(([, requestField]) => requestField);
+  const key = requestNames(KEY_FIELDS, true);
+  const bank = requestNames(BANK_FIELDS, true);
   const qr = lookupHeader !== undefined && lookupHeader !== '';
   const chosen = [key.length > 0 && 'key', bank.length > 0 && 'bank', qr && 'qr'].filter(Boolean) as CashOutFlow[];
   const [flow, ...others] = chosen;
@@ -41,8 +47,7 @@ export function selectFlow(body: Fields, lookupHeader: string | undefined): Cash
       })),
     );
   }
-  const required = flow === 'key' ? KEY_FIELDS : flow === 'bank' ? BANK_FIELDS : [];
-  const missing = required.filter((f) => body[f] === undefined);
+  const missing = requestNames(flow === 'key' ? KEY_FIELDS : flow === 'bank' ? BANK_FIELDS : {}, false);
   if (missing.length > 0) {
     throw new InvalidCashOutRequestError(
       `Missing field(s) for this flow: ${missing.join(', ')}`,

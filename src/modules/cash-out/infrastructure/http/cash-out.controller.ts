@@ -11,7 +11,7 @@ import { CreateCashOutUseCase } from '../../application/create-cash-out.use-case
 import { GetCashOutUseCase } from '../../application/get-cash-out.use-case.js';
 import { presentCashOut } from './cash-out.presenter.js';
 import { CashOutCreatedResponse, CashOutStatusResponse } from './cash-out.response.js';
-import { CreateCashOutRequest } from './create-cash-out.request.js';
+import { createCashOutCommand, CreateCashOutRequest } from './create-cash-out.request.js';
 
 @ApiTags('Cash-out')
 @Controller('api/v1/pix/cash-out')
@@ -98,7 +98,7 @@ export class CashOutController {
     const result = await this.idempotency.execute(
       { clientId: p.id, key: idempotencyKey, method: 'POST', path: '/api/v1/pix/cash-out', body, extra: lookup ?? null },
       async () => {
-        const cashOut = await this.createCashOut.execute({ ...body, clientId: p.id, lookupEndToEndId: lookup });
+        const cashOut = await this.createCashOut.execute(createCashOutCommand(body, p.id, lookup));
         return {
           status: 200,
           body: {

@@ -7,6 +7,7 @@ import { IsExternalId } from '../../../../shared/http/is-external-id.validator.j
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { IsSmallJson } from '../../../../shared/http/is-small-json.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
+import type { CreateCashOutCommand } from '../../application/create-cash-out.use-case.js';
 
 /** Body of POST /api/v1/pix/cash-out; the flow is chosen by which fields are present. */
 export class CreateCashOutRequest {
@@ -85,4 +86,29 @@ export class CreateCashOutRequest {
   @IsObject()
   @IsSmallJson(4096)
   metadata?: Record<string, unknown>;
+}
+
+/** The request as the use case's command: field by field, the one place the HTTP names meet the camelCase ones. */
+export function createCashOutCommand(
+  body: CreateCashOutRequest,
+  clientId: string,
+  lookupEndToEndId: string | undefined,
+): CreateCashOutCommand {
+  return {
+    clientId,
+    amount: body.amount,
+    lookupEndToEndId,
+    pixKey: body.pix_key,
+    pixKeyType: body.pix_key_type,
+    receiverName: body.receiver_name,
+    receiverDocument: body.receiver_document,
+    receiverIspb: body.receiver_ispb,
+    receiverBranch: body.receiver_branch,
+    receiverAccount: body.receiver_account,
+    receiverAccountType: body.receiver_account_type,
+    externalId: body.external_id,
+    description: body.description,
+    reference: body.reference,
+    metadata: body.metadata,
+  };
 }
