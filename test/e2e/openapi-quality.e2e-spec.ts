@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import { buildOpenApi } from '../../src/bootstrap.js';
 import { calculateDueDateCharge } from '../../src/modules/cash-in/domain/due-date-charge.js';
 import { validateDueDateTerms } from '../../src/modules/cash-in/domain/due-date-terms.js';
+import { DueDateTerms } from '../../src/modules/cash-in/domain/due-date-terms.value-object.js';
 import { ERROR_CATALOG, isErrorCode } from '../../src/shared/errors/error-catalog.js';
 import { PLACEHOLDER_STRING } from '../../src/shared/http/openapi-document.js';
 import { Money } from '../../src/shared/money/money.js';
@@ -241,20 +242,20 @@ interface TermsExample {
 
 /** What the service's own rules refuse in the due-date terms of an example (a charge made on EXAMPLE_DAY), and a final_amount it would not answer. */
 function termsProblems(e: TermsExample): string[] {
-  const terms = {
+  const terms = DueDateTerms.of({
     dueDate: e.due_date!,
     penalty: e.penalty,
     interest: e.interest,
     discount: e.discount && { mode: e.discount.mode, value: e.discount.value, fixedDates: e.discount.fixed_dates },
     rebate: e.rebate,
-  };
+  });
   try {
-    validateDueDateTerms({ amount: Money.of(e.amount!), today: EXAMPLE_DAY, ...terms });
+    validateDueDateTerms(terms, Money.of(e.amount!), EXAMPLE_DAY);
   } catch (err) {
     return [JSON.stringify((err as { details?: unknown }).details ?? String(err))];
   }
   if (e.final_amount === undefined) return [];
-  const due = calculateDueDateCharge({ originalAmount: Money.of(e.amount!), paymentDate: EXAMPLE_DAY, ...terms }).finalAmount.toFixed2();
+  const due = calculateDueDateCharge(terms, Money.of(e.amount!), EXAMPLE_DAY).finalAmount.toFixed2();
   return due === e.final_amount ? [] : [`final_amount ${e.final_amount}, the service computes ${due}`];
 }
 

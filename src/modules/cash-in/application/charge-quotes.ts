@@ -6,9 +6,12 @@ import type { Money } from '../../../shared/money/money.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
-import type { DueDateTerms } from '../domain/charge.aggregate.js';
 import type { DueDateChargeAmounts } from '../domain/due-date-charge.js';
+import type { DueDateTerms } from '../domain/due-date-terms.value-object.js';
 import { ChargeRepository } from './charge.repository.js';
+
+/** The cash-in vocabulary a payer's side reads (the QR decode shows a due-date charge's terms). */
+export type { DueDateTerms };
 
 /** A charge as a payer sees it at one moment: what the URL of its QR code resolves to. */
 export interface ChargeQuote {
@@ -23,7 +26,8 @@ export interface ChargeQuote {
   pixKey: string;
   pixKeyType: string;
   receiver: Counterparty;
-  dueDate: (DueDateTerms & { amounts: DueDateChargeAmounts }) | null;
+  /** A due-date charge's terms and what they make of the amount now; null for an immediate charge. */
+  dueDate: { terms: DueDateTerms; amounts: DueDateChargeAmounts } | null;
 }
 
 const STATUS_SEEN_BY_PAYER = { pending: 'active', completed: 'paid', cancelled: 'cancelled', expired: 'expired' } as const;
@@ -55,7 +59,7 @@ export class ChargeQuotes {
       pixKey: c.pixKey,
       pixKeyType: c.pixKeyType,
       receiver: ownAccountParty(owner, this.participants, this.config),
-      dueDate: c.terms && due.dueDate ? { ...c.terms, amounts: due.dueDate } : null,
+      dueDate: c.terms && due.dueDate ? { terms: c.terms, amounts: due.dueDate } : null,
     };
   }
 

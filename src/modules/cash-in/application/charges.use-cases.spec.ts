@@ -64,7 +64,7 @@ describe('charges, over in-memory fakes', () => {
     });
 
     it('issue writes the pending charge and its pending cash_in row in one unit of work, under an EVP key registered for a keyless account', async () => {
-      const prepared = await w.create.prepare(cmd({ description: 'dinner', payer_name: 'Ana Lima', metadata: { table: 4 } }));
+      const prepared = await w.create.prepare(cmd({ description: 'dinner', payerName: 'Ana Lima', metadata: { table: 4 } }));
       const { charge, qrImage } = await w.create.issue(prepared);
 
       const [key] = [...w.keys.rows.values()].map((k) => k.snapshot);
@@ -116,12 +116,12 @@ describe('charges, over in-memory fakes', () => {
     });
 
     it('an immediate charge expires expiration_time seconds after it was created', async () => {
-      const id = await issue({ expiration_time: 90 });
+      const id = await issue({ expirationTime: 90 });
       expect((await w.charge(id))?.expiresAt).toEqual(new Date(NOON.getTime() + 90_000));
     });
 
     it('a due-date charge is payable until the end of due date + 30 days in São Paulo, and its BR Code carries no amount', async () => {
-      const prepared = await w.create.prepare(cmd({ due_date: '2026-03-20', penalty: { mode: 1, value: '2.00' } }));
+      const prepared = await w.create.prepare(cmd({ terms: { dueDate: '2026-03-20', penalty: { mode: 1, value: '2.00' } } }));
 
       // 2026-04-20 00:00 in São Paulo (UTC-3).
       expect(prepared.expiresAt).toEqual(new Date('2026-04-20T03:00:00.000Z'));
@@ -131,19 +131,19 @@ describe('charges, over in-memory fakes', () => {
     });
 
     it.each<[string, Partial<CreateChargeCommand>, string]>([
-      ['a penalty without a due date', { penalty: { mode: 1, value: '1.00' } }, 'penalty'],
-      ['an expiration time on a due-date charge', { due_date: '2026-03-20', expiration_time: 60 }, 'expiration_time'],
+      ['a penalty without a due date', { terms: { penalty: { mode: 1, value: '1.00' } } }, 'penalty'],
+      ['an expiration time on a due-date charge', { terms: { dueDate: '2026-03-20' }, expirationTime: 60 }, 'expiration_time'],
       [
         'a withdrawal on a due-date charge',
-        { due_date: '2026-03-20', withdraw_amount: '25.50', withdraw_agent_mode: 1 },
+        { terms: { dueDate: '2026-03-20' }, details: { withdrawAmount: '25.50', withdrawAgentMode: 1 } },
         'withdraw_amount',
       ],
-      ['change not below the amount', { change_amount: '25.50', change_agent_mode: 'AGTEC' }, 'change_amount'],
-      ['a withdrawal other than the amount', { withdraw_amount: '20.00', withdraw_agent_mode: 1 }, 'withdraw_amount'],
-      ['a withdrawal without its agent mode', { withdraw_amount: '25.50' }, 'withdraw_agent_mode'],
-      ['a payer document that is neither CPF nor CNPJ', { payer_document: '12345678900' }, 'payer_document'],
-      ['a due date before today (São Paulo)', { due_date: '2026-03-09' }, 'due_date'],
-      ['a due-date amount below 0.01', { due_date: '2026-03-20', amount: '0.001' }, 'amount'],
+      ['change not below the amount', { details: { changeAmount: '25.50', changeAgentMode: 'AGTEC' } }, 'change_amount'],
+      ['a withdrawal other than the amount', { details: { withdrawAmount: '20.00', withdrawAgentMode: 1 } }, 'withdraw_amount'],
+      ['a withdrawal without its agent mode', { details: { withdrawAmount: '25.50' } }, 'withdraw_agent_mode'],
+      ['a payer document that is neither CPF nor CNPJ', { payerDocument: '12345678900' }, 'payer_document'],
+      ['a due date before today (São Paulo)', { terms: { dueDate: '2026-03-09' } }, 'due_date'],
+      ['a due-date amount below 0.01', { terms: { dueDate: '2026-03-20' }, amount: '0.001' }, 'amount'],
     ])('refuses %s with VALIDATION_ERROR naming the field, drawing and writing nothing', async (_, over, field) => {
       const refused = await domainRefusal(w.issue(cmd(over)));
 
@@ -154,8 +154,8 @@ describe('charges, over in-memory fakes', () => {
     });
 
     it('accepts change below the amount and a withdrawal equal to it (Pix Troco and Saque)', async () => {
-      const troco = await issue({ change_amount: '5.00', change_agent_mode: 'AGTEC' });
-      const saque = await issue({ reference: 'order-2', withdraw_amount: '25.50', withdraw_agent_mode: 1 });
+      const troco = await issue({ details: { changeAmount: '5.00', changeAgentMode: 'AGTEC' } });
+      const saque = await issue({ reference: 'order-2', details: { withdrawAmount: '25.50', withdrawAgentMode: 1 } });
 
       expect((await w.charge(troco))?.details).toEqual({ changeAmount: '5.00', changeAgentMode: 'AGTEC' });
       expect((await w.charge(saque))?.details).toEqual({ withdrawAmount: '25.50', withdrawAgentMode: 1 });
@@ -244,7 +244,7 @@ describe('charges, over in-memory fakes', () => {
     });
 
     it('a lapsed charge expires instead (that commits, with cash_in.expired) and the cancel is refused', async () => {
-      const id = await issue({ expiration_time: 60 });
+      const id = await issue({ expirationTime: 60 });
       w.clock.advance(MINUTE);
 
       const refused = await domainRefusal(w.cancel.execute(MARIA.client, id));
@@ -267,10 +267,10 @@ describe('charges, over in-memory fakes', () => {
 
   describe('ExpireChargesUseCase', () => {
     it('expires the lapsed pending charges (expiry reached to the millisecond), earliest first, up to the limit', async () => {
-      const in2min = await issue({ expiration_time: 120 });
-      const in1min = await issue({ reference: 'b', expiration_time: 60 });
-      const later = await issue({ reference: 'c', expiration_time: 121 });
-      const paid = await issue({ reference: 'd', expiration_time: 30 });
+      const in2min = await issue({ expirationTime: 120 });
+      const in1min = await issue({ reference: 'b', expirationTime: 60 });
+      const later = await issue({ reference: 'c', expirationTime: 121 });
+      const paid = await issue({ reference: 'd', expirationTime: 30 });
       await w.pay.execute({ clientId: MARIA.client, chargeId: paid });
       w.clock.advance(2 * MINUTE);
 
@@ -302,7 +302,7 @@ describe('charges, over in-memory fakes', () => {
     });
 
     it('expires a lapsed charge on read, once: its row, its transaction and one cash_in.expired', async () => {
-      const id = await issue({ expiration_time: 60 });
+      const id = await issue({ expirationTime: 60 });
       w.clock.advance(MINUTE + 1);
 
       expect((await w.get.execute(MARIA.client, id)).status).toBe('expired');
@@ -387,8 +387,8 @@ describe('charges, over in-memory fakes', () => {
     });
 
     it('takes a payment until the last millisecond before expiry, and refuses one at expiry with QR_CODE_EXPIRED, writing nothing', async () => {
-      const first = await issue({ expiration_time: 60 });
-      const second = await issue({ reference: 'b', expiration_time: 60 });
+      const first = await issue({ expirationTime: 60 });
+      const second = await issue({ reference: 'b', expirationTime: 60 });
       w.clock.advance(MINUTE - 1);
       await w.pay.execute({ clientId: MARIA.client, chargeId: first });
       w.clock.advance(1);
@@ -400,7 +400,7 @@ describe('charges, over in-memory fakes', () => {
     });
 
     it('refuses an expired charge with QR_CODE_EXPIRED and a cancelled one with CHARGE_NOT_PAYABLE', async () => {
-      const expired = await issue({ expiration_time: 60 });
+      const expired = await issue({ expirationTime: 60 });
       const cancelled = await issue({ reference: 'b' });
       await w.cancel.execute(MARIA.client, cancelled);
       w.clock.advance(MINUTE);
@@ -421,7 +421,7 @@ describe('charges, over in-memory fakes', () => {
     });
 
     it('a due-date charge paid after its due date is owed the penalty: the amount due, not the original, is credited', async () => {
-      const id = await issue({ amount: '100.00', due_date: '2026-03-10', penalty: { mode: 1, value: '2.00' } });
+      const id = await issue({ amount: '100.00', terms: { dueDate: '2026-03-10', penalty: { mode: 1, value: '2.00' } } });
       w.clock.advance(24 * 60 * MINUTE);
 
       expect(await domainRefusal(w.pay.execute({ clientId: MARIA.client, chargeId: id, amount: '100.00' }))).toMatchObject({

@@ -14,8 +14,9 @@ import { ReceivingKeys } from '../../keys/application/receiving-keys.service.js'
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
-import { Charge, type ChargeDetails, type DueDateTerms } from '../domain/charge.aggregate.js';
+import { Charge, type ChargeDetails } from '../domain/charge.aggregate.js';
 import { validateDueDateTerms } from '../domain/due-date-terms.js';
+import { DueDateTerms, type DueDateTermsFields } from '../domain/due-date-terms.value-object.js';
 import { ChargeRepository } from './charge.repository.js';
 import { QrImageRenderer } from './qr-image-renderer.js';
 import { newTxid } from './txid.js';
@@ -35,103 +36,69 @@ export interface CreateChargeCommand {
   amount: string;
   reference: string;
   description?: string;
-  payer_name?: string;
-  payer_document?: string;
-  expiration_time?: number;
+  payerName?: string;
+  payerDocument?: string;
+  expirationTime?: number;
   metadata?: Record<string, unknown>;
-  due_date?: string;
-  receiver_address?: string;
-  receiver_state?: string;
-  receiver_postal_code?: string;
-  penalty?: DueDateTerms['penalty'];
-  interest?: DueDateTerms['interest'];
-  discount?: { mode: 1 | 2 | 3 | 4; value?: string; fixed_dates?: { date: string; value: string }[] };
-  rebate?: DueDateTerms['rebate'];
-  withdraw_amount?: string;
-  withdraw_agent_mode?: number;
-  change_amount?: string;
-  change_agent_mode?: string;
+  /** A due-date charge's terms: `dueDate` makes it one (the other terms without it are refused). */
+  terms?: Partial<DueDateTermsFields>;
+  /** Kept as given and shown back. */
+  details?: ChargeDetails;
 }
 
 /**
  * Rules across fields of the request that no single field's validator can see. The spec states none of
  * them; each is a rule of Pix, cited in docs/adr/0112-charge-fields-and-the-pix-rules.md.
  * `amount` is always what the payer pays (field 54 of the code, what the account is credited).
+ * A refusal names the request's fields, what the client sent.
  */
 function combinationProblems(cmd: CreateChargeCommand): ErrorDetail[] {
   const problems: ErrorDetail[] = [];
-  const dueOnly = ['penalty', 'interest', 'discount', 'rebate'] as const;
-  if (cmd.due_date === undefined) {
-    for (const f of dueOnly)
-      if (cmd[f] !== undefined) problems.push({ field: f, issue: 'applies to due-date charges only (set due_date)' });
+  const terms = cmd.terms ?? {};
+  const d = cmd.details ?? {};
+  if (terms.dueDate === undefined) {
+    for (const f of ['penalty', 'interest', 'discount', 'rebate'] as const)
+      if (terms[f] !== undefined) problems.push({ field: f, issue: 'applies to due-date charges only (set due_date)' });
   } else {
     // API Pix: a cobv's calendário has no `expiracao` (it is payable until due date + validadeAposVencimento).
-    if (cmd.expiration_time !== undefined) {
+    if (cmd.expirationTime !== undefined) {
       problems.push({
         field: 'expiration_time',
         issue: 'applies to immediate charges; a due-date charge is payable until due_date + 30 days',
       });
     }
     // API Pix: `retirada` (Saque/Troco) exists in an immediate charge's value only, not in a cobv's.
-    for (const f of ['withdraw_amount', 'change_amount'] as const) {
-      if (cmd[f] !== undefined) problems.push({ field: f, issue: 'applies to immediate charges only' });
-    }
+    if (d.withdrawAmount !== undefined) problems.push({ field: 'withdraw_amount', issue: 'applies to immediate charges only' });
+    if (d.changeAmount !== undefined) problems.push({ field: 'change_amount', issue: 'applies to immediate charges only' });
   }
-  if (cmd.payer_document !== undefined && !isValidCpf(cmd.payer_document) && !isValidCnpj(cmd.payer_document)) {
+  if (cmd.payerDocument !== undefined && !isValidCpf(cmd.payerDocument) && !isValidCnpj(cmd.payerDocument)) {
     problems.push({ field: 'payer_document', issue: 'must be a valid CPF (11 digits) or CNPJ (14 digits)' });
   }
   // API Pix, `retirada`: only one of saque and troco at a time, each with its agent mode.
-  if (cmd.withdraw_amount !== undefined && cmd.change_amount !== undefined) {
+  if (d.withdrawAmount !== undefined && d.changeAmount !== undefined) {
     problems.push({ field: 'change_amount', issue: 'cannot be combined with withdraw_amount' });
   }
-  if ((cmd.withdraw_agent_mode === undefined) !== (cmd.withdraw_amount === undefined)) {
+  if ((d.withdrawAgentMode === undefined) !== (d.withdrawAmount === undefined)) {
     problems.push({ field: 'withdraw_agent_mode', issue: 'is required with withdraw_amount, and only with it' });
   }
-  if ((cmd.change_agent_mode === undefined) !== (cmd.change_amount === undefined)) {
+  if ((d.changeAgentMode === undefined) !== (d.changeAmount === undefined)) {
     problems.push({ field: 'change_agent_mode', issue: 'is required with change_amount, and only with it' });
   }
   // API Pix, `retirada.troco`: the purchase (`valor.original`) is above zero, so the change is less than what is paid.
-  if (cmd.change_amount !== undefined && Money.of(cmd.change_amount).gte(Money.of(cmd.amount))) {
+  if (d.changeAmount !== undefined && Money.of(d.changeAmount).gte(Money.of(cmd.amount))) {
     problems.push({ field: 'change_amount', issue: 'must be less than amount (Pix Troco: amount is the purchase plus the change)' });
   }
   // API Pix, `retirada.saque`: `valor.original` is 0.00, so all the payer pays is the cash handed out.
-  if (cmd.withdraw_amount !== undefined && !Money.of(cmd.withdraw_amount).eq(Money.of(cmd.amount))) {
+  if (d.withdrawAmount !== undefined && !Money.of(d.withdrawAmount).eq(Money.of(cmd.amount))) {
     problems.push({ field: 'withdraw_amount', issue: 'must equal amount (Pix Saque: what the payer pays is the cash handed out)' });
   }
   return problems;
 }
 
+/** The due-date charge's terms, once combinationProblems passed; null for an immediate charge. */
 function termsOf(cmd: CreateChargeCommand): DueDateTerms | null {
-  if (cmd.due_date === undefined) return null;
-  const d = cmd.discount;
-  return {
-    dueDate: cmd.due_date,
-    ...(cmd.penalty ? { penalty: cmd.penalty } : {}),
-    ...(cmd.interest ? { interest: cmd.interest } : {}),
-    ...(d
-      ? {
-          discount: {
-            mode: d.mode,
-            ...(d.value !== undefined ? { value: d.value } : {}),
-            ...(d.fixed_dates ? { fixedDates: d.fixed_dates.map((f) => ({ date: f.date, value: f.value })) } : {}),
-          },
-        }
-      : {}),
-    ...(cmd.rebate ? { rebate: cmd.rebate } : {}),
-  };
-}
-
-function detailsOf(cmd: CreateChargeCommand): ChargeDetails {
-  const pairs: [keyof ChargeDetails, unknown][] = [
-    ['receiverAddress', cmd.receiver_address],
-    ['receiverState', cmd.receiver_state],
-    ['receiverPostalCode', cmd.receiver_postal_code],
-    ['withdrawAmount', cmd.withdraw_amount],
-    ['withdrawAgentMode', cmd.withdraw_agent_mode],
-    ['changeAmount', cmd.change_amount],
-    ['changeAgentMode', cmd.change_agent_mode],
-  ];
-  return Object.fromEntries(pairs.filter(([, v]) => v !== undefined)) as ChargeDetails;
+  const { dueDate, ...rest } = cmd.terms ?? {};
+  return dueDate === undefined ? null : DueDateTerms.of({ dueDate, ...rest });
 }
 
 /** A charge ready to be issued: everything but its rows, its QR image drawn (CreateChargeUseCase.prepare). */
@@ -178,13 +145,13 @@ export class CreateChargeUseCase {
     if (problems.length > 0) throw new DomainError('VALIDATION_ERROR', `${problems[0]!.field} ${problems[0]!.issue}`, problems);
     const amount = Money.of(cmd.amount);
     const terms = termsOf(cmd);
-    if (terms) validateDueDateTerms({ amount, today: brazilDate(now), ...terms });
+    if (terms) validateDueDateTerms(terms, amount, brazilDate(now));
     const own = await this.accounts.ownAccount(cmd.clientId);
     const id = randomUUID();
     const txid = newTxid();
     const expiresAt = terms
       ? Charge.dueDateChargeExpiry(terms.dueDate)
-      : new Date(now.getTime() + (cmd.expiration_time ?? DEFAULT_EXPIRATION_SECONDS) * 1000);
+      : new Date(now.getTime() + (cmd.expirationTime ?? DEFAULT_EXPIRATION_SECONDS) * 1000);
     const qrCodeText = encodeBrCode({
       type: 'dynamic',
       url: `${this.config.pixQrBaseUrl.replace(/\/+$/, '')}/qr/v2/${id}`,
@@ -206,8 +173,8 @@ export class CreateChargeUseCase {
       const receiver = ownAccountParty(own, this.participants, this.config);
       // Either may come alone (both are optional in the spec): a payer known by name, or by document.
       const expectedPayer =
-        cmd.payer_name !== undefined || cmd.payer_document !== undefined
-          ? { name: cmd.payer_name ?? null, document: cmd.payer_document ?? null }
+        cmd.payerName !== undefined || cmd.payerDocument !== undefined
+          ? { name: cmd.payerName ?? null, document: cmd.payerDocument ?? null }
           : null;
       const charge = Charge.issue({
         id,
@@ -222,7 +189,7 @@ export class CreateChargeUseCase {
         expectedPayer,
         expiresAt,
         terms,
-        details: detailsOf(cmd),
+        details: { ...cmd.details },
         metadata: cmd.metadata ?? null,
         qrCodeText,
         registryDocumentId: `${this.config.pixProvider}-${txid}`,

@@ -3,29 +3,14 @@ import { cashInCancelled, cashInExpired } from './cash-in.events.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { addDays, brazilDate, brazilDayStart } from '../../../shared/time/brazil-calendar.js';
-import {
-  calculateDueDateCharge,
-  type Discount,
-  type DueDateChargeAmounts,
-  type Interest,
-  type Penalty,
-  type Rebate,
-} from './due-date-charge.js';
+import { calculateDueDateCharge, type DueDateChargeAmounts } from './due-date-charge.js';
+import type { DueDateTerms } from './due-date-terms.value-object.js';
 
 export const CHARGE_STATUSES = ['pending', 'completed', 'cancelled', 'expired'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 
 /** A due-date charge (cobv) stays payable this many calendar days after its due date (docs/conventions.md §9). */
 export const DAYS_PAYABLE_AFTER_DUE = 30;
-
-/** The financial terms of a due-date charge. */
-export interface DueDateTerms {
-  dueDate: string;
-  penalty?: Penalty;
-  interest?: Interest;
-  discount?: Discount;
-  rebate?: Rebate;
-}
 
 /** Who paid, as the statement shows them (the transaction record's party shape). */
 export interface ChargePayer {
@@ -139,15 +124,7 @@ export class Charge {
   amountDue(now: Date): AmountDue {
     const terms = this.props.terms;
     if (!terms) return { amount: this.props.amount, dueDate: null };
-    const parts = calculateDueDateCharge({
-      originalAmount: this.props.amount,
-      dueDate: terms.dueDate,
-      paymentDate: brazilDate(now),
-      ...(terms.penalty ? { penalty: terms.penalty } : {}),
-      ...(terms.interest ? { interest: terms.interest } : {}),
-      ...(terms.discount ? { discount: terms.discount } : {}),
-      ...(terms.rebate ? { rebate: terms.rebate } : {}),
-    });
+    const parts = calculateDueDateCharge(terms, this.props.amount, brazilDate(now));
     return { amount: parts.finalAmount, dueDate: parts };
   }
 

@@ -1,9 +1,15 @@
 import fc from 'fast-check';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
-import { calculateDueDateCharge, type DueDateChargeTerms } from './due-date-charge.js';
+import { calculateDueDateCharge, type DueDateChargeAmounts } from './due-date-charge.js';
 import { InvalidDueDateChargeError } from './due-date-charge.errors.js';
 import { validateDueDateTerms } from './due-date-terms.js';
+import { DueDateTerms, type DueDateTermsFields } from './due-date-terms.value-object.js';
+
+/** The terms with the amount and the day of the payment, as the examples below write them. */
+type DueDateChargeTerms = DueDateTermsFields & { originalAmount: Money; paymentDate: string };
+const calculate = ({ originalAmount, paymentDate, ...fields }: DueDateChargeTerms): DueDateChargeAmounts =>
+  calculateDueDateCharge(DueDateTerms.of(fields), originalAmount, paymentDate);
 
 const DUE = '2024-03-10';
 const terms = (paymentDate: string, extra: Partial<DueDateChargeTerms> = {}): DueDateChargeTerms => ({
@@ -12,7 +18,7 @@ const terms = (paymentDate: string, extra: Partial<DueDateChargeTerms> = {}): Du
   paymentDate,
   ...extra,
 });
-const final = (t: DueDateChargeTerms): string => calculateDueDateCharge(t).finalAmount.toFixed2();
+const final = (t: DueDateChargeTerms): string => calculate(t).finalAmount.toFixed2();
 const fixedDates = [
   { date: '2024-03-05', value: '5.00' },
   { date: '2024-03-01', value: '10.00' },
@@ -20,7 +26,7 @@ const fixedDates = [
 
 describe('calculateDueDateCharge', () => {
   it('charges the original amount on the due date when no terms are set', () => {
-    const result = calculateDueDateCharge(terms(DUE));
+    const result = calculate(terms(DUE));
     expect(result.finalAmount.toFixed2()).toBe('100.00');
     expect([result.daysLate, result.daysEarly]).toEqual([0, 0]);
     expect([result.rebate, result.discount, result.penalty, result.interest].every((m) => m.isZero())).toBe(true);
@@ -28,9 +34,7 @@ describe('calculateDueDateCharge', () => {
 
   describe('after the due date', () => {
     it('adds a 2% penalty and 1% a month interest pro rata: 15 days late -> 100 + 2.00 + 0.50', () => {
-      const result = calculateDueDateCharge(
-        terms('2024-03-25', { penalty: { mode: 2, value: '2.00' }, interest: { mode: 3, value: '1.00' } }),
-      );
+      const result = calculate(terms('2024-03-25', { penalty: { mode: 2, value: '2.00' }, interest: { mode: 3, value: '1.00' } }));
       expect(result.daysLate).toBe(15);
       expect(result.penalty.toFixed2()).toBe('2.00');
       expect(result.interest.toFixed2()).toBe('0.50');
@@ -53,11 +57,11 @@ describe('calculateDueDateCharge', () => {
       // 2024-02-28 (Wed) -> 2024-03-01 (Fri): Feb 29 exists, 2 days late.
       expect(final(terms('2024-03-01', { dueDate: '2024-02-28', interest: { mode: 1, value: '1.00' } }))).toBe('102.00');
       // Due on Saturday 2024-03-09, paid Monday: not moved to the next business day, 2 days late.
-      expect(calculateDueDateCharge(terms('2024-03-11', { dueDate: '2024-03-09' })).daysLate).toBe(2);
+      expect(calculate(terms('2024-03-11', { dueDate: '2024-03-09' })).daysLate).toBe(2);
     });
 
     it('counts across a year end', () => {
-      expect(calculateDueDateCharge(terms('2025-01-02', { dueDate: '2024-12-30' })).daysLate).toBe(3);
+      expect(calculate(terms('2025-01-02', { dueDate: '2024-12-30' })).daysLate).toBe(3);
     });
 
     it('rounds each part half-up to cents: 2% of 10.25 = 0.205 -> 0.21', () => {
@@ -65,9 +69,7 @@ describe('calculateDueDateCharge', () => {
     });
 
     it('gives no discount once late, even before a later fixed date', () => {
-      const result = calculateDueDateCharge(
-        terms('2024-03-11', { discount: { mode: 1, fixedDates: [{ date: '2024-03-20', value: '5.00' }] } }),
-      );
+      const result = calculate(terms('2024-03-11', { discount: { mode: 1, fixedDates: [{ date: '2024-03-20', value: '5.00' }] } }));
       expect(result.discount.isZero()).toBe(true);
       expect(result.finalAmount.toFixed2()).toBe('100.00');
     });
@@ -85,7 +87,7 @@ describe('calculateDueDateCharge', () => {
     });
 
     it('applies a percent fixed-date discount on the rebated amount: (100 - 20) x 10% -> 72.00', () => {
-      const result = calculateDueDateCharge(
+      const result = calculate(
         terms('2024-03-01', {
           rebate: { mode: 1, value: '20.00' },
           discount: { mode: 2, fixedDates: [{ date: '2024-03-01', value: '10.00' }] },
@@ -99,11 +101,11 @@ describe('calculateDueDateCharge', () => {
     it('takes modes 1-2 only from fixed dates: a bare `value` until the due date is refused, as validateDueDateTerms does', () => {
       // One fixed date on the due date says the same thing, in the one form the Central Bank's cobv allows.
       expect(final(terms(DUE, { discount: { mode: 1, fixedDates: [{ date: DUE, value: '3.00' }] } }))).toBe('97.00');
-      expect(() => calculateDueDateCharge(terms(DUE, { discount: { mode: 1, value: '3.00' } }))).toThrow(InvalidDueDateChargeError);
+      expect(() => calculate(terms(DUE, { discount: { mode: 1, value: '3.00' } }))).toThrow(InvalidDueDateChargeError);
     });
 
     it('gives BRL per day of anticipation: 5 days x 0.50 -> 97.50, none on the due date', () => {
-      const result = calculateDueDateCharge(terms('2024-03-05', { discount: { mode: 3, value: '0.50' } }));
+      const result = calculate(terms('2024-03-05', { discount: { mode: 3, value: '0.50' } }));
       expect(result.daysEarly).toBe(5);
       expect(result.finalAmount.toFixed2()).toBe('97.50');
       expect(final(terms(DUE, { discount: { mode: 3, value: '0.50' } }))).toBe('100.00');
@@ -120,7 +122,7 @@ describe('calculateDueDateCharge', () => {
 
   it('always subtracts the rebate, and percentages of a late charge apply to the rebated amount', () => {
     // base 95.00; penalty 2% = 1.90; interest 1%/month for 1 day = 0.031666 -> 0.03.
-    const result = calculateDueDateCharge(
+    const result = calculate(
       terms('2024-03-11', {
         rebate: { mode: 2, value: '5.00' },
         penalty: { mode: 2, value: '2.00' },
@@ -177,7 +179,7 @@ describe('calculateDueDateCharge', () => {
     for (const paymentDate of ['2024-03-01', DUE, '2024-03-20']) {
       let error: unknown;
       try {
-        calculateDueDateCharge(terms(paymentDate, extra as Partial<DueDateChargeTerms>));
+        calculate(terms(paymentDate, extra as Partial<DueDateChargeTerms>));
       } catch (caught) {
         error = caught;
       }
@@ -204,8 +206,8 @@ describe('calculateDueDateCharge', () => {
       fc.property(charge, ({ original, due, a, b, penalty, interest, discount }) => {
         const [early, late] = a <= b ? [a, b] : [b, a];
         const base = { originalAmount: Money.of(original), dueDate: due, penalty, interest, discount };
-        const first = calculateDueDateCharge({ ...base, paymentDate: early }).finalAmount;
-        const second = calculateDueDateCharge({ ...base, paymentDate: late }).finalAmount;
+        const first = calculate({ ...base, paymentDate: early }).finalAmount;
+        const second = calculate({ ...base, paymentDate: late }).finalAmount;
         expect(second.gte(first)).toBe(true);
         expect(first.gte(Money.of('0.01'))).toBe(true);
       }),
@@ -360,7 +362,7 @@ describe('calculateDueDateCharge', () => {
       'docs example %s, paid %s -> %s',
       (_name, _paid, _final, example) => {
         const charge = terms(example.paid, example.terms);
-        const result = calculateDueDateCharge(charge);
+        const result = calculate(charge);
         const parts = { rebate: '0.00', discount: '0.00', penalty: '0.00', interest: '0.00', ...example.parts };
         expect({
           rebate: result.rebate.toFixed2(),
@@ -372,7 +374,7 @@ describe('calculateDueDateCharge', () => {
         // Each example is also a charge that could be created on 2024-02-20.
         const { originalAmount, dueDate, penalty, interest, discount, rebate } = charge;
         expect(() =>
-          validateDueDateTerms({ amount: originalAmount, dueDate, today: '2024-02-20', penalty, interest, discount, rebate }),
+          validateDueDateTerms(DueDateTerms.of({ dueDate, penalty, interest, discount, rebate }), originalAmount, '2024-02-20'),
         ).not.toThrow();
       },
     );

@@ -1,49 +1,7 @@
 import Big from 'big.js';
 import { AMOUNT_PATTERN, Money, PERCENT_PATTERN } from '../../../shared/money/money.js';
 import { InvalidDueDateChargeError } from './due-date-charge.errors.js';
-
-/** 1 = fixed BRL, 2 = percent of the amount. */
-export interface Penalty {
-  mode: 1 | 2;
-  value: string;
-}
-/** 1 = BRL per day, 2 = percent per day, 3 = percent per month (30 days), 4 = percent per year (365 days). */
-export interface Interest {
-  mode: 1 | 2 | 3 | 4;
-  value: string;
-}
-export interface FixedDateDiscount {
-  date: string;
-  value: string;
-}
-/**
- * 1 = fixed BRL until each fixed date, 2 = percent until each fixed date, 3 = BRL per day paid before
- * the due date, 4 = percent per day paid before the due date. Modes 1-2 take their values in 1-3
- * `fixedDates` and no `value`; modes 3-4 take `value` and no `fixedDates` (the Central Bank's cobv rule:
- * never both). `validateDueDateTerms` (due-date-terms.ts) holds the other rules a new charge must meet.
- */
-export interface Discount {
-  mode: 1 | 2 | 3 | 4;
-  value?: string;
-  fixedDates?: FixedDateDiscount[];
-}
-/** 1 = fixed BRL, 2 = percent of the amount. */
-export interface Rebate {
-  mode: 1 | 2;
-  value: string;
-}
-
-export interface DueDateChargeTerms {
-  originalAmount: Money;
-  /** YYYY-MM-DD. */
-  dueDate: string;
-  /** YYYY-MM-DD, the payment's calendar day in America/Sao_Paulo (the caller converts). */
-  paymentDate: string;
-  penalty?: Penalty;
-  interest?: Interest;
-  discount?: Discount;
-  rebate?: Rebate;
-}
+import type { Discount, DueDateTerms, Interest, Penalty, Rebate } from './due-date-terms.value-object.js';
 
 export interface DueDateChargeAmounts {
   finalAmount: Money;
@@ -60,7 +18,8 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
 
 /**
- * What a payer owes on a due-date charge (cobv) paid on `paymentDate`:
+ * What a payer owes on a due-date charge (cobv) of `original` paid on `paymentDate` (YYYY-MM-DD, the
+ * payment's calendar day in America/Sao_Paulo; the caller converts):
  *   base  = original - rebate                 (a rebate lowers the debt itself, so percentages apply to base)
  *   final = base - discount                   (paid on or before the due date)
  *   final = base + penalty + interest         (paid after it)
@@ -68,9 +27,8 @@ const DAY_MS = 86_400_000;
  * which is never below 0.01. Every calendar day counts as a business day (docs/conventions.md §9 allows it):
  * a due date on a weekend or holiday is not moved, and interest and per-day discounts count calendar days.
  */
-export function calculateDueDateCharge(terms: DueDateChargeTerms): DueDateChargeAmounts {
-  const original = terms.originalAmount;
-  const paymentDay = parseDate(terms.paymentDate, 'payment_date');
+export function calculateDueDateCharge(terms: DueDateTerms, original: Money, paymentDate: string): DueDateChargeAmounts {
+  const paymentDay = parseDate(paymentDate, 'payment_date');
   const elapsed = paymentDay - parseDate(terms.dueDate, 'due_date');
   const daysLate = Math.max(0, elapsed);
   const daysEarly = Math.max(0, -elapsed);

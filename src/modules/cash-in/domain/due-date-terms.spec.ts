@@ -1,9 +1,21 @@
 import fc from 'fast-check';
 import { DomainError, type ErrorDetail } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
-import { calculateDueDateCharge, type Discount, type Interest, type Penalty, type Rebate } from './due-date-charge.js';
+import { calculateDueDateCharge } from './due-date-charge.js';
 import { InvalidDueDateTermsError } from './due-date-charge.errors.js';
-import { validateDueDateTerms, type DueDateTermsInput } from './due-date-terms.js';
+import { validateDueDateTerms } from './due-date-terms.js';
+import {
+  DueDateTerms,
+  type Discount,
+  type DueDateTermsFields,
+  type Interest,
+  type Penalty,
+  type Rebate,
+} from './due-date-terms.value-object.js';
+
+/** The terms with the amount and the day the charge is created, as the cases below write them. */
+type DueDateTermsInput = DueDateTermsFields & { amount: Money; today: string };
+const validate = ({ amount, today, ...fields }: DueDateTermsInput): void => validateDueDateTerms(DueDateTerms.of(fields), amount, today);
 
 const TODAY = '2024-02-20';
 const DUE = '2024-03-10'; // 19 days after TODAY
@@ -16,7 +28,7 @@ const input = (extra: Record<string, unknown> = {}): DueDateTermsInput => ({
 
 function problemsOf(extra: Record<string, unknown>): ErrorDetail[] {
   try {
-    validateDueDateTerms(input(extra));
+    validate(input(extra));
     return [];
   } catch (error) {
     expect(error).toBeInstanceOf(InvalidDueDateTermsError);
@@ -325,7 +337,7 @@ describe('validateDueDateTerms', () => {
   it('lists every problem in one error (docs example)', () => {
     let error: unknown;
     try {
-      validateDueDateTerms(
+      validate(
         input({
           dueDate: '2024-02-19',
           penalty: { mode: 3, value: '2.00' },
@@ -351,7 +363,7 @@ describe('validateDueDateTerms', () => {
   });
 
   it('treats a malformed `today` as a bug of the caller, not as a refusal of the request', () => {
-    const call = (): void => validateDueDateTerms(input({ today: '2024-02-30' }));
+    const call = (): void => validate(input({ today: '2024-02-30' }));
     expect(call).toThrow(/today must be a calendar date/);
     expect(call).not.toThrow(DomainError);
   });
@@ -432,7 +444,7 @@ describe('due-date charges whose terms pass validateDueDateTerms (properties)', 
     .map(({ input, days, late }) => ({ input, early: days[0]!, later: days[1]!, late }))
     .filter(({ input }) => {
       try {
-        validateDueDateTerms(input);
+        validate(input);
         return true;
       } catch (error) {
         if (error instanceof InvalidDueDateTermsError) return false;
@@ -440,16 +452,8 @@ describe('due-date charges whose terms pass validateDueDateTerms (properties)', 
       }
     });
 
-  const charge = (input: DueDateTermsInput, paymentDate: string) =>
-    calculateDueDateCharge({
-      originalAmount: input.amount,
-      dueDate: input.dueDate,
-      paymentDate,
-      penalty: input.penalty,
-      interest: input.interest,
-      discount: input.discount,
-      rebate: input.rebate,
-    });
+  const charge = ({ amount, today: _today, ...fields }: DueDateTermsInput, paymentDate: string) =>
+    calculateDueDateCharge(DueDateTerms.of(fields), amount, paymentDate);
   const CENT = Money.of('0.01');
 
   it('computes on every payable day, at least 0.01, and its parts add up without needing the 0.01 floor', () => {

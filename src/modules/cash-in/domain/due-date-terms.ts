@@ -1,29 +1,9 @@
 import Big from 'big.js';
 import type { ErrorDetail } from '../../../shared/errors/domain-error.js';
 import { AMOUNT_PATTERN, Money, PERCENT_PATTERN } from '../../../shared/money/money.js';
-import {
-  anticipationDiscountAmount,
-  calendarDay,
-  fixedDateDiscountAmount,
-  rebateAmount,
-  type Discount,
-  type Interest,
-  type Penalty,
-  type Rebate,
-} from './due-date-charge.js';
+import { anticipationDiscountAmount, calendarDay, fixedDateDiscountAmount, rebateAmount } from './due-date-charge.js';
 import { InvalidDueDateTermsError } from './due-date-charge.errors.js';
-
-export interface DueDateTermsInput {
-  amount: Money;
-  /** YYYY-MM-DD. */
-  dueDate: string;
-  /** YYYY-MM-DD, the calendar day in America/Sao_Paulo when the charge is created (the caller converts). */
-  today: string;
-  penalty?: Penalty;
-  interest?: Interest;
-  discount?: Discount;
-  rebate?: Rebate;
-}
+import type { Discount, DueDateTerms, Interest, Penalty, Rebate } from './due-date-terms.value-object.js';
 
 /** At most three fixed-date discounts (the Central Bank's cobv rule). */
 const MAX_FIXED_DATE_DISCOUNTS = 3;
@@ -33,34 +13,34 @@ type Report = (field: string, issue: string) => void;
 type Kind = 'brl' | 'percent';
 
 /**
- * Refuses the terms of a new due-date charge (cobv) that the Central Bank's rules forbid or that make no
+ * Refuses the terms of a new due-date charge (cobv) of `amount`, created on `today` (YYYY-MM-DD, the calendar
+ * day in America/Sao_Paulo; the caller converts), that the Central Bank's rules forbid or that make no
  * sense, listing every problem in one VALIDATION_ERROR (docs/due-date-charges.md, "Validation"). Terms that
  * pass can be computed by `calculateDueDateCharge` on every day from `today` on, and its result never needs
  * the 0.01 floor: the rebate and the largest discount each leave at least 0.01 to pay.
  * Unknown keys and JSON types are the HTTP layer's; here values are judged by their meaning.
  */
-export function validateDueDateTerms(input: DueDateTermsInput): void {
+export function validateDueDateTerms(terms: DueDateTerms, amount: Money, today: string): void {
   const problems: ErrorDetail[] = [];
   const report: Report = (field, issue) => problems.push({ field, issue });
 
-  const today = calendarDay(input.today);
+  const todayDay = calendarDay(today);
   // `today` comes from the clock, not from the request: a bad one is a bug, not a refusal.
-  if (today === undefined) throw new Error(`today must be a calendar date (YYYY-MM-DD), got ${String(input.today)}`);
+  if (todayDay === undefined) throw new Error(`today must be a calendar date (YYYY-MM-DD), got ${String(today)}`);
 
-  const amount = input.amount;
   if (!amount.gte(MIN_TO_PAY) || !amount.roundToCents().eq(amount)) report('amount', 'must be at least 0.01 with up to 2 decimals');
 
-  let due = calendarDay(input.dueDate);
+  let due = calendarDay(terms.dueDate);
   if (due === undefined) report('due_date', 'must be a calendar date (YYYY-MM-DD)');
-  else if (due < today) {
-    report('due_date', `must not be before today (${input.today})`);
+  else if (due < todayDay) {
+    report('due_date', `must not be before today (${today})`);
     due = undefined;
   }
 
-  if (input.penalty) checkPenalty(input.penalty, report);
-  if (input.interest) checkInterest(input.interest, report);
-  const base = input.rebate ? checkRebate(input.rebate, amount, report) : amount;
-  if (input.discount) checkDiscount(input.discount, { base, today, due, todayText: input.today, dueText: input.dueDate }, report);
+  if (terms.penalty) checkPenalty(terms.penalty, report);
+  if (terms.interest) checkInterest(terms.interest, report);
+  const base = terms.rebate ? checkRebate(terms.rebate, amount, report) : amount;
+  if (terms.discount) checkDiscount(terms.discount, { base, today: todayDay, due, todayText: today, dueText: terms.dueDate }, report);
 
   if (problems.length > 0) throw new InvalidDueDateTermsError(problems);
 }

@@ -1,16 +1,6 @@
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import type { Money } from '../../../shared/money/money.js';
-
-/** Financial terms of a due-date charge (cobv), as the spec's decode result shows them. */
-export interface DueDateTerms {
-  dueDate: string;
-  penalty?: { mode: number; value: string };
-  interest?: { mode: number; value: string };
-  discount?: { mode: number; value?: string; fixed_dates?: { date: string; value: string }[] };
-  rebate?: { mode: number; value: string };
-  /** The amount due today with every term applied. */
-  finalAmount: Money;
-}
+import type { DueDateTerms } from '../../cash-in/application/charge-quotes.js';
 
 /** What the URL of a dynamic QR resolves to: one charge. */
 export interface DynamicQrPayload {
@@ -22,7 +12,8 @@ export interface DynamicQrPayload {
   pixKey: string;
   pixKeyType: string;
   receiver: Counterparty;
-  dueDate?: DueDateTerms;
+  /** A due-date charge (cobv): its terms, and the amount due today with every term applied. */
+  dueDate?: { terms: DueDateTerms; finalAmount: Money };
 }
 
 /**

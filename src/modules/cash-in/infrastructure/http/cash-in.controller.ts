@@ -13,7 +13,7 @@ import { CreateChargeUseCase } from '../../application/create-charge.use-case.js
 import { GetChargeUseCase } from '../../application/get-charge.use-case.js';
 import { presentCharge } from './charge.presenter.js';
 import { ChargeCancelledResponse, ChargeCreatedResponse, ChargeStatusResponse } from './charge.response.js';
-import { CreateChargeRequest } from './create-charge.request.js';
+import { createChargeCommand, CreateChargeRequest } from './create-charge.request.js';
 
 @ApiTags('Cash-in')
 @Controller('api/v1/pix/cash-in')
@@ -101,7 +101,7 @@ export class CashInController {
         };
         return { status: 200, body: body_ };
       },
-      () => this.createCharge.prepare({ ...body, clientId: p.id }),
+      () => this.createCharge.prepare(createChargeCommand(body, p.id)),
     );
     return answer(res, result);
   }

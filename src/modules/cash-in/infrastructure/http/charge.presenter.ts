@@ -23,8 +23,8 @@ function termsOf(charge: Charge, now: Date): DueDateTermsDto | null {
   if (!t) return null;
   return {
     due_date: t.dueDate,
-    ...(t.penalty ? { penalty: t.penalty } : {}),
-    ...(t.interest ? { interest: t.interest } : {}),
+    ...(t.penalty ? { penalty: { mode: t.penalty.mode, value: t.penalty.value } } : {}),
+    ...(t.interest ? { interest: { mode: t.interest.mode, value: t.interest.value } } : {}),
     ...(t.discount
       ? {
           discount: {
@@ -34,7 +34,7 @@ function termsOf(charge: Charge, now: Date): DueDateTermsDto | null {
           },
         }
       : {}),
-    ...(t.rebate ? { rebate: t.rebate } : {}),
+    ...(t.rebate ? { rebate: { mode: t.rebate.mode, value: t.rebate.value } } : {}),
     amount_due_now: charge.amountDue(now).amount.toFixed2(),
   };
 }

@@ -19,7 +19,7 @@ import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { IsSmallJson } from '../../../../shared/http/is-small-json.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
-import { MAX_EXPIRATION_SECONDS, MIN_EXPIRATION_SECONDS } from '../../application/create-charge.use-case.js';
+import { MAX_EXPIRATION_SECONDS, MIN_EXPIRATION_SECONDS, type CreateChargeCommand } from '../../application/create-charge.use-case.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A BRL amount or a percentage, checked further by the due-date rules (docs/due-date-charges.md). */
@@ -240,4 +240,40 @@ export class CreateChargeRequest {
   @Omittable()
   @IsIn(['AGTEC', 'AGTOT'])
   change_agent_mode?: string;
+}
+
+/** An object of the entries whose value is given (a field left out of the request stays out of the command). */
+function given<T extends object>(entries: T): Partial<T> {
+  return Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The request as the use case's command: field by field, the one place the HTTP names meet the camelCase ones. */
+export function createChargeCommand(body: CreateChargeRequest, clientId: string): CreateChargeCommand {
+  const discount = body.discount;
+  return {
+    clientId,
+    amount: body.amount,
+    reference: body.reference,
+    description: body.description,
+    payerName: body.payer_name,
+    payerDocument: body.payer_document,
+    expirationTime: body.expiration_time,
+    metadata: body.metadata,
+    terms: given({
+      dueDate: body.due_date,
+      penalty: body.penalty,
+      interest: body.interest,
+      discount: discount && { mode: discount.mode, value: discount.value, fixedDates: discount.fixed_dates },
+      rebate: body.rebate,
+    }),
+    details: given({
+      receiverAddress: body.receiver_address,
+      receiverState: body.receiver_state,
+      receiverPostalCode: body.receiver_postal_code,
+      withdrawAmount: body.withdraw_amount,
+      withdrawAgentMode: body.withdraw_agent_mode,
+      changeAmount: body.change_amount,
+      changeAgentMode: body.change_agent_mode,
+    }),
+  };
 }

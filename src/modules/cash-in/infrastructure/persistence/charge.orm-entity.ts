@@ -1,7 +1,8 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { Money } from '../../../../shared/money/money.js';
 import { MoneyColumn } from '../../../../shared/persistence/money.column.js';
-import type { ChargeDetails, ChargePayer, DueDateTerms } from '../../domain/charge.aggregate.js';
+import type { ChargeDetails, ChargePayer } from '../../domain/charge.aggregate.js';
+import type { DueDateTermsFields } from '../../domain/due-date-terms.value-object.js';
 
 @Entity({ name: 'cash_in_charges' })
 export class ChargeOrmEntity {
@@ -17,7 +18,8 @@ export class ChargeOrmEntity {
   @Column({ name: 'expected_payer', type: 'jsonb', nullable: true }) expectedPayer: { name: string | null; document: string | null } | null;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
   @Column({ name: 'due_date', type: 'date', nullable: true }) dueDate: string | null;
-  @Column({ type: 'jsonb', nullable: true }) terms: DueDateTerms | null;
+  /** The due-date terms' fields (`DueDateTerms.of` restores them). */
+  @Column({ type: 'jsonb', nullable: true }) terms: DueDateTermsFields | null;
   @Column({ type: 'jsonb' }) details: ChargeDetails;
   @Column({ type: 'jsonb', nullable: true }) metadata: Record<string, unknown> | null;
   @Column({ name: 'qr_code_text', type: 'varchar', length: 512 }) qrCodeText: string;

@@ -3,6 +3,7 @@ import { Money } from '../../../../shared/money/money.js';
 import { SqlSession } from '../../../../shared/persistence/sql-session.js';
 import { ChargeRepository } from '../../application/charge.repository.js';
 import { Charge, type ChargeStatus } from '../../domain/charge.aggregate.js';
+import { DueDateTerms } from '../../domain/due-date-terms.value-object.js';
 import type { ChargeOrmEntity } from './charge.orm-entity.js';
 
 /** A row as the SELECTs below return it: money as text, jsonb parsed by pg. */
@@ -18,6 +19,8 @@ function toDomain(r: Row): Charge {
   const { dueDate: _dueDate, ...rest } = r;
   return Charge.restore({
     ...rest,
+    // The `terms` column holds the value's own fields (docs/adr/0203-camel-case-commands-one-due-date-terms.md).
+    terms: r.terms === null ? null : DueDateTerms.of(r.terms),
     amount: Money.of(r.amount),
     paidAmount: r.paidAmount === null ? null : Money.of(r.paidAmount),
     status: r.status as ChargeStatus,
@@ -52,7 +55,7 @@ export class SqlChargeRepository extends ChargeRepository {
         json(c.expectedPayer),
         c.expiresAt,
         c.terms?.dueDate ?? null,
-        json(c.terms),
+        json(c.terms), // its fields, as they are read back
         JSON.stringify(c.details),
         json(c.metadata),
         c.qrCodeText,

@@ -3,9 +3,19 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
+import type { DueDateTerms } from '../../../cash-in/application/charge-quotes.js';
 import { DecodeBrCodeUseCase, type DecodeResult } from '../../application/decode-br-code.use-case.js';
 import { DecodeBrCodeRequest } from './decode-br-code.request.js';
-import { DecodeBrCodeResponse } from './decode-br-code.response.js';
+import { DecodeBrCodeResponse, type DiscountDto } from './decode-br-code.response.js';
+
+/** A due-date charge's discount under its API names. */
+function discountOf(d: NonNullable<DueDateTerms['discount']>): DiscountDto {
+  return {
+    mode: d.mode,
+    ...(d.value !== undefined ? { value: d.value } : {}),
+    ...(d.fixedDates ? { fixed_dates: d.fixedDates.map((f) => ({ date: f.date, value: f.value })) } : {}),
+  };
+}
 
 function present(r: DecodeResult): DecodeBrCodeResponse {
   const due = r.payload?.dueDate;
@@ -21,11 +31,11 @@ function present(r: DecodeResult): DecodeBrCodeResponse {
     ...(r.payload ? { txid: r.payload.txid } : {}),
     ...(due
       ? {
-          due_date: due.dueDate,
-          ...(due.penalty ? { penalty: due.penalty } : {}),
-          ...(due.interest ? { interest: due.interest } : {}),
-          ...(due.discount ? { discount: due.discount } : {}),
-          ...(due.rebate ? { rebate: due.rebate } : {}),
+          due_date: due.terms.dueDate,
+          ...(due.terms.penalty ? { penalty: { mode: due.terms.penalty.mode, value: due.terms.penalty.value } } : {}),
+          ...(due.terms.interest ? { interest: { mode: due.terms.interest.mode, value: due.terms.interest.value } } : {}),
+          ...(due.terms.discount ? { discount: discountOf(due.terms.discount) } : {}),
+          ...(due.terms.rebate ? { rebate: { mode: due.terms.rebate.mode, value: due.terms.rebate.value } } : {}),
           final_amount: due.finalAmount.toFixed2(),
         }
       : {}),
