@@ -98,6 +98,13 @@ export default defineConfig(
           selector: "TSTypeAnnotation > TSTypeReference[typeName.name='AppConfig']",
           message: "Take a slice of the configuration: Pick<AppConfig, 'the' | 'keys' | 'used'>.",
         },
+        {
+          // The HTTP edge maps a request's snake_case fields to a use case's command once; the command and
+          // what it carries are camelCase (docs/adr/0203-camel-case-commands-one-due-date-terms.md).
+          selector:
+            ':matches(TSInterfaceDeclaration, TSTypeAliasDeclaration)[id.name=/(Command|Input)$/] TSPropertySignature[key.name=/_/]',
+          message: 'A command is camelCase: map the request field to it in infrastructure/http.',
+        },
       ],
     },
   },
