@@ -175,8 +175,12 @@ describe.each([
       const tx = payments[i]!;
       if (i % 10 === 0) {
         await app.get(UnitOfWork).run(async () => {
-          await service.followPayment(tx.id, { status: 'processing', at: clockOf(app).now() });
-          await service.followPayment(tx.id, { status: 'failed', at: clockOf(app).now(), failure: { code: 'AC03', message: 'test' } });
+          // A payment of the test's own making: its line follows what it says (processing, then failed).
+          const at = clockOf(app).now();
+          await service.follow({ statementEntry: () => ({ transactionId: tx.id, status: 'processing', at, failure: null }) });
+          await service.follow({
+            statementEntry: () => ({ transactionId: tx.id, status: 'failed', at, failure: { code: 'AC03', message: 'test' } }),
+          });
         });
         expected = expected.minus(tx.amount);
       } else if (i % 7 === 0) {

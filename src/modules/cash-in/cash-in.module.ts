@@ -11,6 +11,7 @@ import { CashInCreditsModule } from './cash-in-credits.module.js';
 import { ChargePayments } from './application/charge-payments.js';
 import { ChargeQuotes } from './application/charge-quotes.js';
 import { ChargeRepository } from './application/charge.repository.js';
+import { ChargeStore } from './application/charge-store.js';
 import { CreateChargeUseCase } from './application/create-charge.use-case.js';
 import { ExpireChargesUseCase } from './application/expire-charges.use-case.js';
 import { GetChargeUseCase } from './application/get-charge.use-case.js';
@@ -30,6 +31,7 @@ import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.sche
   controllers: [CashInController],
   providers: [
     { provide: ChargeRepository, useClass: SqlChargeRepository },
+    ChargeStore,
     { provide: QrImageRenderer, useClass: QrcodePngRenderer },
     CreateChargeUseCase,
     GetChargeUseCase,

@@ -9,6 +9,7 @@ import { ParticipantsModule } from '../participants/participants.module.js';
 import { QrCodeModule } from '../qr-code/qr-code.module.js';
 import { TransactionsModule } from '../transactions/transactions.module.js';
 import { CashOutRepository } from './application/cash-out.repository.js';
+import { CashOutStore } from './application/cash-out-store.js';
 import { CreateCashOutUseCase } from './application/create-cash-out.use-case.js';
 import { GetCashOutUseCase } from './application/get-cash-out.use-case.js';
 import { ReceiverResolver } from './application/receiver-resolver.js';
@@ -37,6 +38,7 @@ import { SpiModule } from '../spi/spi.module.js';
   controllers: [CashOutController],
   providers: [
     { provide: CashOutRepository, useClass: SqlCashOutRepository },
+    CashOutStore,
     ReceiverResolver,
     CreateCashOutUseCase,
     GetCashOutUseCase,

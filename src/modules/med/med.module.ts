@@ -7,6 +7,7 @@ import { TransactionsModule } from '../transactions/transactions.module.js';
 import { ListMedUseCase } from './application/list-med.use-case.js';
 import { MedDeadlines } from './application/med-deadlines.js';
 import { MedRequestRepository } from './application/med-request.repository.js';
+import { MedRequestStore } from './application/med-request-store.js';
 import { OpenMedUseCase } from './application/open-med.use-case.js';
 import { RespondMedUseCase } from './application/respond-med.use-case.js';
 import { SettleMedReturnUseCase } from './application/settle-med-return.use-case.js';
@@ -26,6 +27,7 @@ import { MedReturnRoutes } from './infrastructure/queue/med-return-routes.js';
   controllers: [MedController],
   providers: [
     { provide: MedRequestRepository, useClass: SqlMedRequestRepository },
+    MedRequestStore,
     OpenMedUseCase,
     RespondMedUseCase,
     ListMedUseCase,

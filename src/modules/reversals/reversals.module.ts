@@ -8,6 +8,7 @@ import { CreateReversalUseCase } from './application/create-reversal.use-case.js
 import { ReconcileReversalsUseCase } from './application/reconcile-reversals.use-case.js';
 import { ReversalQueries } from './application/reversal-queries.js';
 import { ReversalRepository } from './application/reversal.repository.js';
+import { ReversalStore } from './application/reversal-store.js';
 import { SettleReversalUseCase } from './application/settle-reversal.use-case.js';
 import { ReversalsController } from './infrastructure/http/reversals.controller.js';
 import { SqlReversalRepository } from './infrastructure/persistence/sql-reversal.repository.js';
@@ -19,6 +20,7 @@ import { ReversalRoutes } from './infrastructure/queue/reversal-routes.js';
   controllers: [ReversalsController],
   providers: [
     { provide: ReversalRepository, useClass: SqlReversalRepository },
+    ReversalStore,
     CreateReversalUseCase,
     SettleReversalUseCase,
     ReconcileReversalsUseCase,

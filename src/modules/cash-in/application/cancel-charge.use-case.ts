@@ -3,10 +3,10 @@ import { DomainError, NotFoundError } from '../../../shared/errors/domain-error.
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { Clock } from '../../../shared/time/clock.js';
-import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import type { Charge } from '../domain/charge.aggregate.js';
 import { ChargeRepository } from './charge.repository.js';
 import { ChargeExpiry } from './charge-expiry.js';
+import { ChargeStore } from './charge-store.js';
 
 /**
  * Cancels one of the caller's pending charges under its row lock (so a payment racing it either lands
@@ -17,7 +17,7 @@ import { ChargeExpiry } from './charge-expiry.js';
 export class CancelChargeUseCase {
   constructor(
     private readonly charges: ChargeRepository,
-    private readonly transactions: TransactionsService,
+    private readonly store: ChargeStore,
     private readonly outbox: OutboxWriter,
     private readonly expiry: ChargeExpiry,
     private readonly uow: UnitOfWork,
@@ -37,8 +37,7 @@ export class CancelChargeUseCase {
         return locked;
       }
       locked.cancel(now);
-      await this.charges.update(locked);
-      await this.transactions.followPayment(id, { status: 'cancelled', at: now });
+      await this.store.save(locked);
       await this.outbox.append(locked.pullEvents());
       return locked;
     });

@@ -15,6 +15,7 @@ import { CancelChargeUseCase } from './cancel-charge.use-case.js';
 import { CashInCredits } from './cash-in-credits.js';
 import { InMemoryCharges } from './cash-in.fakes.js';
 import { ChargeExpiry } from './charge-expiry.js';
+import { ChargeStore } from './charge-store.js';
 import { ChargePayments } from './charge-payments.js';
 import { CreateChargeUseCase, type CreateChargeCommand } from './create-charge.use-case.js';
 import { ExpireChargesUseCase } from './expire-charges.use-case.js';
@@ -80,8 +81,10 @@ export function cashInWorld() {
     inMemoryState(outbox),
   );
 
-  const expiry = new ChargeExpiry(charges, transactions, outbox);
-  const payments = new ChargePayments(charges, transactions, new CashInCredits(new FeePolicy(fees), config), outbox);
+  // The one save of a moved charge: the charge and its `cash_in` line, as in the app.
+  const chargeStore = new ChargeStore(charges, transactions);
+  const expiry = new ChargeExpiry(chargeStore, outbox);
+  const payments = new ChargePayments(charges, chargeStore, new CashInCredits(new FeePolicy(fees), config), outbox);
   const create = new CreateChargeUseCase(accounts, receivingKeys, participants, charges, transactions, qrImages, uow, clock, config);
 
   return {
@@ -98,7 +101,7 @@ export function cashInWorld() {
     fees,
     qrImages,
     create,
-    cancel: new CancelChargeUseCase(charges, transactions, outbox, expiry, uow, clock),
+    cancel: new CancelChargeUseCase(charges, chargeStore, outbox, expiry, uow, clock),
     expire: new ExpireChargesUseCase(charges, expiry, uow),
     get: new GetChargeUseCase(charges, expiry, uow, clock),
     pay: new PayChargeUseCase(charges, payments, ledger, uow, clock),

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
-import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import type { Charge } from '../domain/charge.aggregate.js';
-import { ChargeRepository } from './charge.repository.js';
+import { ChargeStore } from './charge-store.js';
 
 /**
  * Expires a lapsed charge the caller holds row-locked: the charge, its transaction and `cash_in.expired`
@@ -12,16 +11,14 @@ import { ChargeRepository } from './charge.repository.js';
 @Injectable()
 export class ChargeExpiry {
   constructor(
-    private readonly charges: ChargeRepository,
-    private readonly transactions: TransactionsService,
+    private readonly charges: ChargeStore,
     private readonly outbox: OutboxWriter,
   ) {}
 
   /** True when the charge expired now; false (nothing written) when it was not lapsed. */
   async expireLocked(charge: Charge, now: Date): Promise<boolean> {
     if (!charge.expire(now)) return false;
-    await this.charges.update(charge);
-    await this.transactions.followPayment(charge.snapshot.id, { status: 'expired', at: now });
+    await this.charges.save(charge);
     await this.outbox.append(charge.pullEvents());
     return true;
   }

@@ -3,9 +3,10 @@ import { DomainError } from '../../../shared/errors/domain-error.js';
 import type { Money } from '../../../shared/money/money.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import type { Movement } from '../../ledger/application/ledger.service.js';
-import { TransactionsService, type Party } from '../../transactions/application/transactions.service.js';
+import type { Party } from '../../transactions/application/transactions.service.js';
 import { CashInCredits } from './cash-in-credits.js';
 import { ChargeRepository } from './charge.repository.js';
+import { ChargeStore } from './charge-store.js';
 
 /** A payment arriving for a charge. */
 export interface IncomingChargePayment {
@@ -53,7 +54,7 @@ export function isChargePaymentRefusal(err: unknown): err is DomainError {
 export class ChargePayments {
   constructor(
     private readonly charges: ChargeRepository,
-    private readonly transactions: TransactionsService,
+    private readonly store: ChargeStore,
     private readonly credits: CashInCredits,
     private readonly outbox: OutboxWriter,
   ) {}
@@ -73,8 +74,8 @@ export class ChargePayments {
       conciliationId: c.txid,
     });
     const record = async () => {
-      await this.charges.update(charge);
-      await this.transactions.receivePayment(c.id, { amount, fee: credit.fee, endToEndId: p.endToEndId, payer: p.payer, at: p.at });
+      // The charge and its `cash_in` line, which takes what arrived from the charge and the fee priced on it.
+      await this.store.save(charge, { fee: credit.fee });
       await this.outbox.append([credit.event]);
     };
     return {

@@ -140,3 +140,32 @@ describe('Charge', () => {
     });
   });
 });
+
+describe('Charge.statementEntry: its `cash_in` line follows it', () => {
+  const id = 'c0ffee00-0000-4000-8000-000000000001';
+
+  it('pending at issue, with nothing received', () => {
+    expect(issue().statementEntry()).toEqual({ transactionId: id, status: 'pending', at: T0, failure: null, receipt: null });
+  });
+
+  it('paid: completed at the payment, with what arrived, its end-to-end id and payer', () => {
+    const c = issue();
+    c.pay({ amount: null, endToEndId: 'E00000000202603101510AbCdEfGhIjK', payer: PAYER, pricedAt: minutes(10), now: minutes(10) });
+    expect(c.statementEntry()).toEqual({
+      transactionId: id,
+      status: 'completed',
+      at: minutes(10),
+      failure: null,
+      receipt: { amount: Money.of('100.00'), endToEndId: 'E00000000202603101510AbCdEfGhIjK', payer: PAYER },
+    });
+  });
+
+  it('cancelled, or expired once lapsed: the status at that moment, nothing received', () => {
+    const cancelled = issue();
+    cancelled.cancel(minutes(5));
+    expect(cancelled.statementEntry()).toEqual({ transactionId: id, status: 'cancelled', at: minutes(5), failure: null, receipt: null });
+    const expired = issue();
+    expect(expired.expire(minutes(60))).toBe(true);
+    expect(expired.statementEntry()).toEqual({ transactionId: id, status: 'expired', at: minutes(60), failure: null, receipt: null });
+  });
+});

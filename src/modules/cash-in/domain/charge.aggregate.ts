@@ -1,8 +1,9 @@
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
-import { cashInCancelled, cashInExpired } from './cash-in.events.js';
+import type { FollowedOnStatement, StatementEntry } from '../../../shared/domain/statement-entry.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { addDays, brazilDate, brazilDayStart } from '../../../shared/time/brazil-calendar.js';
+import { cashInCancelled, cashInExpired } from './cash-in.events.js';
 import { calculateDueDateCharge, type DueDateChargeAmounts } from './due-date-charge.js';
 import type { DueDateTerms } from './due-date-terms.value-object.js';
 
@@ -72,7 +73,7 @@ export interface AmountDue {
  * expired. An immediate charge expires at `expiresAt`; a due-date charge is payable until the end of
  * `due_date + 30` days in São Paulo, which is its `expiresAt`.
  */
-export class Charge {
+export class Charge implements FollowedOnStatement {
   private events: DomainEvent[] = [];
 
   private constructor(private props: ChargeProps) {}
@@ -181,6 +182,24 @@ export class Charge {
     Object.assign(this.props, { status: 'expired', expiredAt: now, updatedAt: now } satisfies Partial<ChargeProps>);
     this.events.push(cashInExpired(this.closedSource()));
     return true;
+  }
+
+  /**
+   * The merchant's `cash_in` line (the charge's own id): `pending` until paid, then `completed` with what
+   * arrived (a due-date charge's final amount), its end-to-end id and payer; or `cancelled` / `expired`.
+   */
+  statementEntry(): StatementEntry {
+    const c = this.props;
+    return {
+      transactionId: c.id,
+      status: c.status,
+      at: c.updatedAt,
+      failure: null,
+      receipt:
+        c.status === 'completed' && c.paidAmount && c.endToEndId && c.payer
+          ? { amount: c.paidAmount, endToEndId: c.endToEndId, payer: c.payer }
+          : null,
+    };
   }
 
   pullEvents(): DomainEvent[] {

@@ -4,6 +4,7 @@ import { FakeMetrics, FakeOutbox, FakeUnitOfWork } from '../../../shared/testing
 import { InMemoryCharges } from '../../cash-in/application/cash-in.fakes.js';
 import { CashInCredits } from '../../cash-in/application/cash-in-credits.js';
 import { ChargePayments } from '../../cash-in/application/charge-payments.js';
+import { ChargeStore } from '../../cash-in/application/charge-store.js';
 import { ChargeQuotes } from '../../cash-in/application/charge-quotes.js';
 import { FeePolicy } from '../../fees/application/fee-policy.js';
 import { InMemoryFeeSchedules } from '../../fees/application/fees.fakes.js';
@@ -31,6 +32,7 @@ import { CreateCashOutUseCase } from './create-cash-out.use-case.js';
 import { ReceiverResolver } from './receiver-resolver.js';
 import { ReturnCashOutUseCase } from './return-cash-out.use-case.js';
 import { SettleCashOutUseCase } from './settle-cash-out.use-case.js';
+import { CashOutStore } from './cash-out-store.js';
 
 /** 12:00 in São Paulo (UTC-3): the daytime limits bind. */
 export const NOON = new Date('2026-03-10T15:00:00.000Z');
@@ -86,7 +88,9 @@ export function cashOutWorld() {
   const feePolicy = new FeePolicy(fees);
   const chargeQuotes = new ChargeQuotes(charges, accounts, participants, config);
   const credits = new CashInCredits(feePolicy, config);
-  const chargePayments = new ChargePayments(charges, transactions, credits, outbox);
+  const chargePayments = new ChargePayments(charges, new ChargeStore(charges, transactions), credits, outbox);
+  // The one save of a moved cash-out: the cash-out and its `cash_out` line, as in the app.
+  const cashOutStore = new CashOutStore(cashOuts, transactions);
 
   const create = new CreateCashOutUseCase(
     accounts,
@@ -105,6 +109,7 @@ export function cashOutWorld() {
   const metrics = new FakeMetrics();
   const settle = new SettleCashOutUseCase(
     cashOuts,
+    cashOutStore,
     transactions,
     ledger,
     new SpiSettlement(spi, config),
@@ -116,7 +121,7 @@ export function cashOutWorld() {
     chargePayments,
     metrics,
   );
-  const returns = new ReturnCashOutUseCase(cashOuts, spi, transactions, ledger, outbox, uow, config, clock);
+  const returns = new ReturnCashOutUseCase(cashOuts, cashOutStore, spi, transactions, ledger, outbox, uow, config, clock);
 
   return {
     config,

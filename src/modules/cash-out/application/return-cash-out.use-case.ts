@@ -10,6 +10,7 @@ import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { TransactionsService, type NewPayment } from '../../transactions/application/transactions.service.js';
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
+import { CashOutStore } from './cash-out-store.js';
 import { SpiGateway } from '../../spi/application/spi-gateway.js';
 import { receiverAsSeenByPayer, partyRecord } from '../../../shared/domain/counterparty.js';
 import { Clock } from '../../../shared/time/clock.js';
@@ -24,6 +25,7 @@ export class ReturnCashOutUseCase {
 
   constructor(
     private readonly cashOuts: CashOutRepository,
+    private readonly store: CashOutStore,
     private readonly spi: SpiGateway,
     private readonly transactions: TransactionsService,
     private readonly ledger: LedgerService,
@@ -67,7 +69,6 @@ export class ReturnCashOutUseCase {
       const c = cashOut.snapshot;
       const returned = amount ? Money.of(amount) : c.amount;
       cashOut.markReturned(returned, now);
-      await this.transactions.followPayment(c.id, { status: 'returned', at: now });
       const credit: NewPayment = {
         id: randomUUID(),
         clientId: c.clientId,
@@ -90,7 +91,7 @@ export class ReturnCashOutUseCase {
         lines: [{ accountId: c.accountId, operation: 'credit', amount: returned }],
       });
       await this.transactions.recordPayment(credit);
-      await this.cashOuts.update(cashOut);
+      await this.store.save(cashOut);
       await this.outbox.append(cashOut.pullEvents());
       return cashOut;
     });

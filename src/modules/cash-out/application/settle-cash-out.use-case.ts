@@ -11,6 +11,7 @@ import { LedgerService, type Movement } from '../../ledger/application/ledger.se
 import { TransactionsService, type NewPayment } from '../../transactions/application/transactions.service.js';
 import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
+import { CashOutStore } from './cash-out-store.js';
 import { payerAsSeenByReceiver, partyRecord } from '../../../shared/domain/counterparty.js';
 import type { SpiResult } from '../../spi/application/spi-gateway.js';
 import { SpiSettlement, type SettlementSubject, type Settling, type UnsettledTry } from '../../spi/application/spi-settlement.js';
@@ -93,6 +94,7 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
 
   constructor(
     private readonly cashOuts: CashOutRepository,
+    private readonly store: CashOutStore,
     private readonly transactions: TransactionsService,
     private readonly ledger: LedgerService,
     private readonly settlement: SpiSettlement,
@@ -240,12 +242,11 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
         finished.push(cashOut);
       }
       if (finished.length > 0) {
-        // As in `finishOne`: the balances (already locked) first, then the transaction rows, the events and the payments.
+        // As in `finishOne`: the balances (already locked) first, then the payments with their transaction rows, and the events.
         await allInOrder([
           this.ledger.postAll(movements),
-          Promise.all(finished.map((c) => this.syncTransaction(c))),
+          Promise.all(finished.map((c) => this.store.save(c))),
           this.outbox.append(finished.flatMap((c) => c.pullEvents())),
-          Promise.all(finished.map((c) => this.cashOuts.update(c))),
         ]);
       }
       return { recorded, busy };
@@ -270,11 +271,7 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
       for (const cashOut of queued) cashOut.startProcessing(now);
       if (queued.length > 0) {
         // Started together: one round trip (allInOrder), in the order step 1 of one payment sends them.
-        await allInOrder([
-          Promise.all(queued.map((c) => this.syncTransaction(c))),
-          Promise.all(queued.map((c) => this.cashOuts.update(c))),
-          this.outbox.append(queued.flatMap((c) => c.pullEvents())),
-        ]);
+        await allInOrder([Promise.all(queued.map((c) => this.store.save(c))), this.outbox.append(queued.flatMap((c) => c.pullEvents()))]);
       }
       return new Map(rows.map((c) => [c.snapshot.id, c]));
     });
@@ -301,13 +298,12 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
       const closed = this.close(cashOut, outcome, now);
       const movements = onUs && outcome.outcome === 'settled' ? [closed.movement, onUs.movement] : [closed.movement];
       // Started together, so the statements share round trips, and sent in this order: the balances' lock
-      // first, then the transaction rows (and with them the usage counters), the order creation takes.
+      // first, then the payment with its transaction row (and with it the usage counters), the order creation takes.
       await allInOrder([
         this.ledger.postAll(movements),
-        this.syncTransaction(cashOut),
+        this.store.save(cashOut),
         this.outbox.append(cashOut.pullEvents()),
         onUs ? onUs.record() : Promise.resolve(),
-        this.cashOuts.update(cashOut),
       ]);
       return closed.recorded;
     });
@@ -389,15 +385,6 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
         await this.outbox.append([credit.event]);
       },
     };
-  }
-
-  private syncTransaction(cashOut: CashOut): Promise<void> {
-    const c = cashOut.snapshot;
-    return this.transactions.followPayment(c.id, {
-      status: c.status,
-      at: c.updatedAt,
-      failure: c.errorCode ? { code: c.errorCode, message: c.errorMessage ?? '' } : null,
-    });
   }
 
   private order(cashOut: CashOut) {

@@ -82,3 +82,30 @@ describe('CashOut', () => {
     expect(c.snapshot.returnedAmount!.toFixed2()).toBe('4.00');
   });
 });
+
+describe('CashOut.statementEntry: its `cash_out` line follows it', () => {
+  const later = (ms: number) => new Date(AT.getTime() + ms);
+
+  it('each move gives the line the cash-out own status and time; completed and returned carry no failure', () => {
+    const c = make();
+    expect(c.statementEntry()).toEqual({ transactionId: 'co1', status: 'queued', at: AT, failure: null });
+    c.startProcessing(later(1_000));
+    expect(c.statementEntry()).toEqual({ transactionId: 'co1', status: 'processing', at: later(1_000), failure: null });
+    c.complete(later(2_000));
+    expect(c.statementEntry()).toEqual({ transactionId: 'co1', status: 'completed', at: later(2_000), failure: null });
+    c.markReturned(Money.of('10.00'), later(3_000));
+    expect(c.statementEntry()).toEqual({ transactionId: 'co1', status: 'returned', at: later(3_000), failure: null });
+  });
+
+  it('a failed cash-out: the line carries the scheme reason code and message', () => {
+    const c = make();
+    c.startProcessing(later(1_000));
+    c.fail('AB03', 'Settlement timed out', later(2_000));
+    expect(c.statementEntry()).toEqual({
+      transactionId: 'co1',
+      status: 'failed',
+      at: later(2_000),
+      failure: { code: 'AB03', message: 'Settlement timed out' },
+    });
+  });
+});

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
 import { cashOutCompleted, cashOutFailed, cashOutProcessing, cashOutQueued, cashOutReturned } from './cash-out.events.js';
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
+import type { FollowedOnStatement, StatementEntry } from '../../../shared/domain/statement-entry.js';
 import { Money } from '../../../shared/money/money.js';
 import type { CashOutFlow } from './cash-out-flow.js';
 import { CashOutStateError } from './cash-out.errors.js';
@@ -39,7 +40,7 @@ export interface CashOutProps {
 }
 
 /** An outbound Pix from a client's account; moves queued -> processing -> completed|failed -> returned. */
-export class CashOut {
+export class CashOut implements FollowedOnStatement {
   private events: DomainEvent[] = [];
 
   private constructor(private props: CashOutProps) {}
@@ -104,6 +105,17 @@ export class CashOut {
     this.move('returned', now);
     this.props.returnedAmount = amount;
     this.record(cashOutReturned(this.props, amount));
+  }
+
+  /** The payer's `cash_out` line (the cash-out's own id): its status word, when it last moved, and why it failed. */
+  statementEntry(): StatementEntry {
+    const c = this.props;
+    return {
+      transactionId: c.id,
+      status: c.status,
+      at: c.updatedAt,
+      failure: c.errorCode ? { code: c.errorCode, message: c.errorMessage ?? '' } : null,
+    };
   }
 
   pullEvents(): DomainEvent[] {

@@ -4,6 +4,7 @@ import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { MED_ANALYSIS_AFTER_MS, type MedRequest } from '../domain/med-request.aggregate.js';
 import { MedRequestRepository } from './med-request.repository.js';
+import { MedRequestStore } from './med-request-store.js';
 
 /** Requests advanced per database transaction by the sweep. */
 export const MED_DEADLINE_BATCH = 200;
@@ -17,6 +18,7 @@ export const MED_DEADLINE_BATCH = 200;
 export class MedDeadlines {
   constructor(
     private readonly meds: MedRequestRepository,
+    private readonly store: MedRequestStore,
     private readonly ledger: LedgerService,
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
@@ -26,7 +28,7 @@ export class MedDeadlines {
   async closeIfLapsed(med: MedRequest, now: Date): Promise<boolean> {
     if (!med.close(now)) return false;
     await this.release(med, 'MED closed unanswered: block released');
-    await this.meds.update(med);
+    await this.store.save(med);
     await this.outbox.append(med.pullEvents());
     return true;
   }
@@ -52,7 +54,7 @@ export class MedDeadlines {
       for (const med of due) {
         if (await this.closeIfLapsed(med, now)) continue;
         if (med.startAnalysis(now)) {
-          await this.meds.update(med);
+          await this.store.save(med);
           await this.outbox.append(med.pullEvents());
         }
       }

@@ -10,6 +10,7 @@ import { TransactionsService, type Party } from '../../transactions/application/
 import { InMemoryTransactions } from '../../transactions/application/transactions.fakes.js';
 import { ListMedUseCase } from './list-med.use-case.js';
 import { MedDeadlines } from './med-deadlines.js';
+import { MedRequestStore } from './med-request-store.js';
 import { medRecord } from './med-record.js';
 import { InMemoryMedRequests, ListedParticipants } from './med.fakes.js';
 import { OpenMedUseCase } from './open-med.use-case.js';
@@ -69,7 +70,9 @@ export function medWorld() {
     inMemoryState(meds, { keep: ['locked'] }),
     inMemoryState(outbox),
   );
-  const deadlines = new MedDeadlines(meds, ledger, outbox, uow);
+  // The one save of a moved request: the request and its `med_return` line, when it has one, as in the app.
+  const medStore = new MedRequestStore(meds, transactions);
+  const deadlines = new MedDeadlines(meds, medStore, ledger, outbox, uow);
 
   identity.addAccount(ANA.client, ANA.account, ANA.document, ANA.name);
   identity.addAccount(BRUNO.client, BRUNO.account, BRUNO.document, BRUNO.name);
@@ -91,9 +94,10 @@ export function medWorld() {
     spi,
     deadlines,
     open: new OpenMedUseCase(transactions, meds, ledger, outbox, uow, clock),
-    respond: new RespondMedUseCase(meds, deadlines, ledger, transactions, outbox, uow, clock, config),
+    respond: new RespondMedUseCase(meds, medStore, deadlines, ledger, transactions, outbox, uow, clock, config),
     settle: new SettleMedReturnUseCase(
       meds,
+      medStore,
       transactions,
       ledger,
       accounts,

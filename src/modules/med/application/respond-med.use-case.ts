@@ -12,6 +12,7 @@ import { Money } from '../../../shared/money/money.js';
 import type { MedAction, MedRequest } from '../domain/med-request.aggregate.js';
 import { MedDeadlines } from './med-deadlines.js';
 import { MedRequestRepository } from './med-request.repository.js';
+import { MedRequestStore } from './med-request-store.js';
 
 export interface RespondMedCommand {
   clientId: string;
@@ -32,6 +33,7 @@ export interface RespondMedCommand {
 export class RespondMedUseCase {
   constructor(
     private readonly meds: MedRequestRepository,
+    private readonly store: MedRequestStore,
     private readonly deadlines: MedDeadlines,
     private readonly ledger: LedgerService,
     private readonly transactions: TransactionsService,
@@ -58,7 +60,8 @@ export class RespondMedUseCase {
       } else {
         await this.approve(locked, reason, now);
       }
-      await this.meds.update(locked);
+      // The request and, when the approval returned money, its `med_return` line (recorded just above in that same state).
+      await this.store.save(locked);
       await this.outbox.append(locked.pullEvents());
       return locked;
     });
@@ -100,6 +103,9 @@ export class RespondMedUseCase {
       });
     }
     if (!ret) return;
+    // The return's line as the request shows it: completed on-us, processing on its way through the SPI.
+    const line = med.statementEntry();
+    if (!line) throw new Error(`MED ${m.id} returns money without a return line`);
     const payerTransactionId = randomUUID();
     if (sent) {
       await this.ledger.postAll([
@@ -122,7 +128,7 @@ export class RespondMedUseCase {
       clientId: m.clientId,
       accountId: m.accountId,
       type: 'med_return',
-      status: sent ? 'completed' : 'processing',
+      status: line.status,
       amount: ret.amount,
       endToEndId: ret.endToEndId,
       reference: m.endToEndId,

@@ -11,6 +11,7 @@ import type { SpiResult } from '../../spi/application/spi-gateway.js';
 import { SpiSettlement, type SettlementSubject, type Settling } from '../../spi/application/spi-settlement.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import { MedRequestRepository } from './med-request.repository.js';
+import { MedRequestStore } from './med-request-store.js';
 
 /** The reason code of a special return after an approved MED (fraud): the institution's own code, never a client's. */
 export const MED_RETURN_REASON_CODE = 'FR01';
@@ -31,6 +32,7 @@ export class SettleMedReturnUseCase implements SettlementSubject<string> {
 
   constructor(
     private readonly meds: MedRequestRepository,
+    private readonly store: MedRequestStore,
     private readonly transactions: TransactionsService,
     private readonly ledger: LedgerService,
     private readonly accounts: AccountDirectory,
@@ -91,30 +93,27 @@ export class SettleMedReturnUseCase implements SettlementSubject<string> {
       const amount = m.returnAmount!;
       const returnId = m.returnTransactionId!;
       if (result.outcome === 'settled') {
-        med.finishReturn('completed', now);
+        med.finishReturn({ status: 'completed' }, now);
         await this.ledger.post({
           transactionId: returnId,
           description: 'MED return sent to the payer institution',
           lines: [{ accountId: m.accountId, operation: 'capture', amount }],
         });
-        await this.transactions.followPayment(returnId, { status: 'completed', at: now });
       } else {
-        med.finishReturn('failed', now);
+        med.finishReturn({ status: 'failed', failure: { code: result.code, message: result.message } }, now);
         await this.ledger.post({
           transactionId: returnId,
           description: 'MED return refused by the SPI: funds released',
           lines: [{ accountId: m.accountId, operation: 'unblock', amount }],
         });
-        await this.transactions.followPayment(returnId, {
-          status: 'failed',
-          at: now,
-          failure: { code: result.code, message: result.message },
-        });
+      }
+      // The balance first, then the request and its `med_return` line (which follows it, failure included).
+      await this.store.save(med);
+      if (result.outcome !== 'settled') {
         // A failed return gave nothing back: that part of the payment is refundable again.
         await this.transactions.addRefunded(m.transactionId, amount.negated());
         this.logger.warn({ medId, code: result.code }, 'MED return refused by the SPI');
       }
-      await this.meds.update(med);
       this.logger.log({ medId, outcome: result.outcome }, 'MED return settled');
     });
   }

@@ -94,16 +94,17 @@ describe('MedRequest', () => {
     onUs.approve({ reason: null, ret: { ...ret, onUs: true }, now: at(HOUR) });
     expect(onUs.snapshot).toMatchObject({ returnStatus: 'completed', returnAmount: Money.of('50.00') });
     expect(onUs.isReturnProcessing()).toBe(false);
-    expect(() => onUs.finishReturn('completed', at(2 * HOUR))).toThrow();
+    expect(() => onUs.finishReturn({ status: 'completed' }, at(2 * HOUR))).toThrow();
     for (const outcome of ['completed', 'failed'] as const) {
       const external = open();
       external.approve({ reason: null, ret, now: at(HOUR) });
       expect(external.snapshot).toMatchObject({ returnStatus: 'processing', returnAmount: Money.of('50.00') });
       expect(external.isReturnProcessing()).toBe(true);
       external.pullEvents();
-      external.finishReturn(outcome, at(2 * HOUR));
+      const answer = outcome === 'completed' ? { status: outcome } : { status: outcome, failure: { code: 'AB03', message: 'timeout' } };
+      external.finishReturn(answer, at(2 * HOUR));
       expect(external.snapshot).toMatchObject({ status: 'APPROVED', returnStatus: outcome, updatedAt: at(2 * HOUR) });
-      expect(() => external.finishReturn(outcome, at(3 * HOUR))).toThrow();
+      expect(() => external.finishReturn(answer, at(3 * HOUR))).toThrow();
     }
     const nothing = open();
     nothing.approve({ reason: null, ret: null, now: at(HOUR) });
@@ -146,5 +147,43 @@ describe('MedRequest', () => {
       expect(m.pullEvents().map((e) => e.type)).toEqual(['med.closed']);
       expect(m.close(at(MED_RESPOND_WITHIN_MS + HOUR))).toBe(false);
     }
+  });
+});
+
+describe('MedRequest.statementEntry: its `med_return` line follows the return', () => {
+  it('no line while nothing was returned: open, in analysis, rejected, closed, or approved with nothing to give back', () => {
+    expect(open().statementEntry()).toBeNull();
+    const rejected = open();
+    rejected.reject({ reason: null, now: at(HOUR) });
+    expect(rejected.statementEntry()).toBeNull();
+    const closed = open();
+    closed.close(at(MED_RESPOND_WITHIN_MS));
+    expect(closed.statementEntry()).toBeNull();
+    const nothing = open();
+    nothing.approve({ reason: null, ret: null, now: at(HOUR) });
+    expect(nothing.statementEntry()).toBeNull();
+  });
+
+  it('approved on-us: completed at the approval', () => {
+    const m = open();
+    m.approve({ reason: null, ret: { ...ret, onUs: true }, now: at(HOUR) });
+    expect(m.statementEntry()).toEqual({ transactionId: 'r1', status: 'completed', at: at(HOUR), failure: null });
+  });
+
+  it('through the SPI: processing at the approval, then completed, or failed with the scheme reason code and message', () => {
+    const settled = open();
+    settled.approve({ reason: null, ret, now: at(HOUR) });
+    expect(settled.statementEntry()).toEqual({ transactionId: 'r1', status: 'processing', at: at(HOUR), failure: null });
+    settled.finishReturn({ status: 'completed' }, at(2 * HOUR));
+    expect(settled.statementEntry()).toEqual({ transactionId: 'r1', status: 'completed', at: at(2 * HOUR), failure: null });
+    const refused = open();
+    refused.approve({ reason: null, ret, now: at(HOUR) });
+    refused.finishReturn({ status: 'failed', failure: { code: 'AC03', message: 'Invalid account' } }, at(2 * HOUR));
+    expect(refused.statementEntry()).toEqual({
+      transactionId: 'r1',
+      status: 'failed',
+      at: at(2 * HOUR),
+      failure: { code: 'AC03', message: 'Invalid account' },
+    });
   });
 });

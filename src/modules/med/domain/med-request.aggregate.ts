@@ -1,7 +1,8 @@
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
-import { medApproved, medClosed, medInAnalysis, medOpened, medRejected } from './med.events.js';
+import type { FollowedOnStatement, StatementEntry, StatementFailure } from '../../../shared/domain/statement-entry.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
+import { medApproved, medClosed, medInAnalysis, medOpened, medRejected } from './med.events.js';
 
 export const MED_STATUSES = ['OPEN', 'IN_ANALYSIS', 'APPROVED', 'REJECTED', 'CLOSED'] as const;
 export type MedStatus = (typeof MED_STATUSES)[number];
@@ -24,6 +25,9 @@ export const MED_RESPOND_WITHIN_MS = 7 * 24 * 3600_000;
  */
 export const MED_RETURN_STATUSES = ['processing', 'completed', 'failed'] as const;
 export type MedReturnStatus = (typeof MED_RETURN_STATUSES)[number];
+
+/** The SPI's answer to a return on its way: settled, or refused with the scheme's reason. */
+export type MedReturnOutcome = { status: 'completed' } | { status: 'failed'; failure: StatementFailure };
 
 export function isMedStatus(value: string): value is MedStatus {
   return (MED_STATUSES as readonly string[]).includes(value);
@@ -94,8 +98,13 @@ export interface MedReturn {
  * `OPEN -> IN_ANALYSIS` (72 h unanswered), `OPEN | IN_ANALYSIS -> APPROVED | REJECTED` (the receiver's
  * answer) or `-> CLOSED` (unanswered at `respondBy`). APPROVED, REJECTED and CLOSED are final.
  */
-export class MedRequest {
+export class MedRequest implements FollowedOnStatement {
   private events: DomainEvent[] = [];
+  /**
+   * Why the return failed, known to the run that failed it: the `med_return` line keeps it (a failure once
+   * written stays), `med_requests` has no column for it, so a request read back has none.
+   */
+  private returnFailure: StatementFailure | null = null;
 
   private constructor(private props: MedRequestProps) {}
 
@@ -192,10 +201,22 @@ export class MedRequest {
     return this.props.returnStatus === 'processing';
   }
 
-  /** The SPI's answer to the return: settled (`completed`) or refused (`failed`); only from `processing`. */
-  finishReturn(outcome: 'completed' | 'failed', now: Date): void {
+  /** The SPI's answer to the return: settled (`completed`) or refused (`failed`, with its reason); only from `processing`. */
+  finishReturn(outcome: MedReturnOutcome, now: Date): void {
     if (!this.isReturnProcessing()) throw new Error(`the MED return is ${this.props.returnStatus ?? 'absent'}, not processing`);
-    Object.assign(this.props, { returnStatus: outcome, updatedAt: now } satisfies Partial<MedRequestProps>);
+    Object.assign(this.props, { returnStatus: outcome.status, updatedAt: now } satisfies Partial<MedRequestProps>);
+    if (outcome.status === 'failed') this.returnFailure = outcome.failure;
+  }
+
+  /**
+   * The receiver's `med_return` line, once an approval sent money back: the return's status (`completed`
+   * on-us, `processing` on its way, then `completed` or `failed`), when it last moved, and why it failed.
+   * Null while nothing was returned (open, in analysis, rejected, closed, or approved with nothing left).
+   */
+  statementEntry(): StatementEntry | null {
+    const m = this.props;
+    if (!m.returnTransactionId || !m.returnStatus) return null;
+    return { transactionId: m.returnTransactionId, status: m.returnStatus, at: m.updatedAt, failure: this.returnFailure };
   }
 
   /** Rejects: the blocked amount is released to the receiver. */

@@ -13,6 +13,7 @@ import { ReconcileReversalsUseCase } from './reconcile-reversals.use-case.js';
 import { ReversalQueries } from './reversal-queries.js';
 import { InMemoryReversals, ListedParticipants } from './reversals.fakes.js';
 import { SettleReversalUseCase } from './settle-reversal.use-case.js';
+import { ReversalStore } from './reversal-store.js';
 
 /** 12:00 in São Paulo (UTC-3) on 2026-03-10. */
 export const NOON = new Date('2026-03-10T15:00:00.000Z');
@@ -79,8 +80,10 @@ export function reversalsWorld() {
   const ana: Party = { name: ANA.name, document: ANA.document, bank: { ...OWN_BANK, account: '100001' } };
   const bruno: Party = { name: BRUNO.name, document: BRUNO.document, bank: { ...OWN_BANK, account: '100002' } };
 
+  // The one save of a moved reversal: the reversal and its `reversal_out` line, as in the app.
   const settle = new SettleReversalUseCase(
     reversals,
+    new ReversalStore(reversals, transactions),
     transactions,
     ledger,
     accounts,

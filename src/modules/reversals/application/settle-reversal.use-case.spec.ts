@@ -174,7 +174,7 @@ describe('SettleReversalUseCase, over the scripted SPI and the real settlement p
     const before = w.trace();
     w.reversals.failNextUpdate(new Error('connection lost'));
 
-    // The release, the row's failure and the refunded amount are written before the reversal's update fails.
+    // The release is written, and the statement row's failure with the reversal's update, which fails.
     await expect(w.settle.finish(settling, REJECTED)).rejects.toThrow('connection lost');
 
     expect(w.trace()).toEqual(before);

@@ -12,6 +12,7 @@ import { SpiSettlement, type SettlementSubject, type Settling } from '../../spi/
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import type { Reversal } from '../domain/reversal.aggregate.js';
 import { ReversalRepository } from './reversal.repository.js';
+import { ReversalStore } from './reversal-store.js';
 
 /**
  * A reversal's side of the settlement protocol (`SpiSettlement`, docs/adr/0068-one-settlement-protocol.md):
@@ -25,6 +26,7 @@ export class SettleReversalUseCase implements SettlementSubject<Reversal> {
 
   constructor(
     private readonly reversals: ReversalRepository,
+    private readonly store: ReversalStore,
     private readonly transactions: TransactionsService,
     private readonly ledger: LedgerService,
     private readonly accounts: AccountDirectory,
@@ -50,10 +52,8 @@ export class SettleReversalUseCase implements SettlementSubject<Reversal> {
       const reversal = await this.reversals.lock(id);
       if (!reversal) return null;
       if (reversal.status === 'queued') {
-        const now = this.clock.now();
-        reversal.startProcessing(now);
-        await this.reversals.update(reversal);
-        await this.transactions.followPayment(id, { status: 'processing', at: now });
+        reversal.startProcessing(this.clock.now());
+        await this.store.save(reversal);
       }
       return reversal.status === 'processing' ? reversal : null;
     });
@@ -86,7 +86,6 @@ export class SettleReversalUseCase implements SettlementSubject<Reversal> {
           description: 'reversal completed',
           lines: [{ accountId: r.accountId, operation: 'capture', amount: r.amount }],
         });
-        await this.transactions.followPayment(id, { status: 'completed', at: now });
       } else {
         reversal.fail(result.code, result.message, now);
         await this.ledger.post({
@@ -94,11 +93,11 @@ export class SettleReversalUseCase implements SettlementSubject<Reversal> {
           description: 'reversal failed',
           lines: [{ accountId: r.accountId, operation: 'release', amount: r.amount }],
         });
-        await this.transactions.followPayment(id, { status: 'failed', at: now, failure: { code: result.code, message: result.message } });
-        // A failed return gave nothing back: that part of the payment can be reversed again.
-        await this.transactions.addRefunded(r.originalTransactionId, r.amount.negated());
       }
-      await this.reversals.update(reversal);
+      // The balance first, then the reversal and its statement line (which follows it, failure included).
+      await this.store.save(reversal);
+      // A failed return gave nothing back: that part of the payment can be reversed again.
+      if (result.outcome !== 'settled') await this.transactions.addRefunded(r.originalTransactionId, r.amount.negated());
       await this.outbox.append(reversal.pullEvents());
       this.logger.log({ reversalId: id, outcome: result.outcome }, 'reversal settled');
     });

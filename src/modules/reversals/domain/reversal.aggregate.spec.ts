@@ -79,3 +79,37 @@ describe('Reversal', () => {
     ]);
   });
 });
+
+describe('Reversal.statementEntry: its `reversal_out` line follows it', () => {
+  const later = (ms: number) => new Date(T0.getTime() + ms);
+
+  it('queued, then processing, then completed: the line takes each status at the moment of the move, with no failure', () => {
+    const r = Reversal.queued(base);
+    expect(r.statementEntry()).toEqual({ transactionId: base.id, status: 'queued', at: T0, failure: null });
+    r.startProcessing(later(1_000));
+    expect(r.statementEntry()).toEqual({ transactionId: base.id, status: 'processing', at: later(1_000), failure: null });
+    r.complete(later(2_000));
+    expect(r.statementEntry()).toEqual({ transactionId: base.id, status: 'completed', at: later(2_000), failure: null });
+  });
+
+  it('a failed reversal: the line carries its failure code and message', () => {
+    const r = Reversal.queued(base);
+    r.startProcessing(later(1_000));
+    r.fail('AC03', 'Invalid account', later(3_000));
+    expect(r.statementEntry()).toEqual({
+      transactionId: base.id,
+      status: 'failed',
+      at: later(3_000),
+      failure: { code: 'AC03', message: 'Invalid account' },
+    });
+  });
+
+  it('on-us: born completed, at its creation', () => {
+    expect(Reversal.completedOnUs({ ...base, payeeTransactionId: 'p1' }).statementEntry()).toEqual({
+      transactionId: base.id,
+      status: 'completed',
+      at: T0,
+      failure: null,
+    });
+  });
+});

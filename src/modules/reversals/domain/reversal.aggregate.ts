@@ -2,6 +2,7 @@ import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import type { DomainEvent } from '../../../shared/domain/domain-event.js';
 import { reversalCompleted, reversalFailed, reversalQueued } from './reversal.events.js';
 import type { RefundCode } from '../../../shared/domain/refund-code.js';
+import type { FollowedOnStatement, StatementEntry } from '../../../shared/domain/statement-entry.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import type { Money } from '../../../shared/money/money.js';
 
@@ -57,7 +58,7 @@ export interface ReversibleTotals {
  * this service) it completes when made; otherwise it is sent to the SPI like a cash-out:
  * queued -> processing -> completed | failed.
  */
-export class Reversal {
+export class Reversal implements FollowedOnStatement {
   private events: DomainEvent[] = [];
 
   private constructor(private props: ReversalProps) {}
@@ -139,6 +140,17 @@ export class Reversal {
     this.props.errorCode = code;
     this.props.errorMessage = message;
     this.events.push(reversalFailed(this.props, { code, message }));
+  }
+
+  /** The client's `reversal_out` line (the reversal's own id): its status word, when it last moved, and why it failed. */
+  statementEntry(): StatementEntry {
+    const r = this.props;
+    return {
+      transactionId: r.id,
+      status: r.status,
+      at: r.updatedAt,
+      failure: r.errorCode ? { code: r.errorCode, message: r.errorMessage ?? '' } : null,
+    };
   }
 
   pullEvents(): DomainEvent[] {

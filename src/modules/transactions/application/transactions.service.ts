@@ -1,18 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import type { FollowedOnStatement } from '../../../shared/domain/statement-entry.js';
 import type { Money } from '../../../shared/money/money.js';
 import { Transaction, type Party, type TransactionStatus, type TransactionType } from '../domain/transaction.aggregate.js';
-import {
-  TransactionRepository,
-  type Receipt,
-  type ReceivedPayment,
-  type SentPayment,
-  type StatusChange,
-} from './transaction.repository.js';
+import { TransactionRepository, type ReceivedPayment, type SentPayment } from './transaction.repository.js';
 
 // The vocabulary other modules need to talk to this one (its public API; the aggregate stays inside).
 export { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/transaction.aggregate.js';
 export type { BankDetails, Party, TransactionStatus, TransactionType } from '../domain/transaction.aggregate.js';
-export type { Receipt, ReceivedPayment, SentPayment, StatusChange } from './transaction.repository.js';
+export type { ReceivedPayment, SentPayment } from './transaction.repository.js';
 
 /** A payment as its client will see it in the statement, written when the payment is created. */
 export interface NewPayment {
@@ -41,8 +36,8 @@ export interface NewPayment {
 
 /**
  * The write API other modules use for the statement. A payment module owns its state machine; its
- * transaction row is created with `recordPayment` and then only follows the payment (`followPayment`),
- * so there is one source of truth per payment. Calls join the caller's unit of work, so the row
+ * transaction row is created with `recordPayment` and then only follows the payment (`follow`, from the
+ * payment's own `statementEntry()`), so there is one source of truth per payment. Calls join the caller's unit of work, so the row
  * commits with the ledger movement and the outbox events.
  */
 @Injectable()
@@ -76,19 +71,21 @@ export class TransactionsService {
   }
 
   /**
-   * The payment moved (under its own row lock, along its own state machine) and its transaction row
-   * takes the same status, timestamps and failure in one UPDATE.
+   * The payment's statement line takes the payment's own state (`statementEntry()`, its mapping written
+   * once per payment kind): status, timestamps and failure in one UPDATE; a paid receipt also takes what
+   * arrived and `fee`, what this service charged on it. Called by each payment module's one save path, in
+   * the caller's unit of work; nothing is written when the payment has no line (docs/adr/0199-statement-follows-the-payment.md).
    */
-  followPayment(id: string, change: StatusChange): Promise<void> {
-    return this.repo.setStatus(id, change);
-  }
-
-  /**
-   * A pending receipt (a charge's `cash_in`) was paid: the row becomes `completed` with the amount that
-   * arrived (a due-date charge's final amount), the fee, the end-to-end id and the payer, in one UPDATE.
-   */
-  receivePayment(id: string, receipt: Receipt): Promise<void> {
-    return this.repo.setReceived(id, receipt);
+  follow(payment: FollowedOnStatement, priced?: { fee: Money }): Promise<void> {
+    const entry = payment.statementEntry();
+    if (!entry) return Promise.resolve();
+    if (entry.receipt) {
+      if (!priced) throw new Error(`the receipt ${entry.transactionId} is followed without its fee`);
+      const { amount, endToEndId, payer } = entry.receipt;
+      if (entry.status !== 'completed') throw new Error(`a receipt's line is completed, not ${entry.status}`);
+      return this.repo.setReceived(entry.transactionId, { amount, fee: priced.fee, endToEndId, payer, at: entry.at });
+    }
+    return this.repo.setStatus(entry.transactionId, { status: entry.status, at: entry.at, failure: entry.failure });
   }
 
   /**

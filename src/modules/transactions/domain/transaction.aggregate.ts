@@ -1,3 +1,4 @@
+import { STATEMENT_STATUSES, type StatementStatus } from '../../../shared/domain/statement-entry.js';
 import { Money } from '../../../shared/money/money.js';
 
 export const TRANSACTION_TYPES = ['cash_in', 'cash_out', 'p2p_in', 'p2p_out', 'reversal_out', 'reversal_in', 'med_return'] as const;
@@ -5,10 +6,11 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 /**
  * `queued` is a payment we accepted and will settle (a cash-out); `pending` waits on someone else (a charge not
- * yet paid). A transaction shows its payment's own status word (docs/adr/0063-one-status-word-per-payment.md).
+ * yet paid). A transaction shows its payment's own status word (docs/adr/0063-one-status-word-per-payment.md):
+ * the kernel's statement vocabulary, which the payments' own mappings (`FollowedOnStatement`) speak too.
  */
-export const TRANSACTION_STATUSES = ['pending', 'queued', 'processing', 'completed', 'failed', 'returned', 'cancelled', 'expired'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const TRANSACTION_STATUSES = STATEMENT_STATUSES;
+export type TransactionStatus = StatementStatus;
 
 export interface BankDetails {
   ispb: string;
@@ -54,7 +56,7 @@ export interface TransactionProps {
 /**
  * A movement of money as the client sees it: a statement line. It has no state machine of its own:
  * a payment (a cash-out, and later a charge, a refund) owns its machine, and its transaction row
- * follows it (TransactionsService.followPayment).
+ * follows it (TransactionsService.follow).
  */
 export class Transaction {
   private constructor(private props: TransactionProps) {}
