@@ -11,6 +11,26 @@ import { defineConfig } from 'eslint/config';
 import prettier from 'eslint-config-prettier/flat';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The HTTP edge maps a request's snake_case fields to a use case's command once; the command and what it
+ * carries are camelCase (docs/adr/0203-camel-case-commands-one-due-date-terms.md).
+ */
+const CAMEL_CASE_COMMAND = {
+  selector: ':matches(TSInterfaceDeclaration, TSTypeAliasDeclaration)[id.name=/(Command|Input)$/] TSPropertySignature[key.name=/_/]',
+  message: 'A command is camelCase: map the request field to it in infrastructure/http.',
+};
+
+const CONFIG_SLICE = {
+  selector: "TSTypeAnnotation > TSTypeReference[typeName.name='AppConfig']",
+  message: "Take a slice of the configuration: Pick<AppConfig, 'the' | 'keys' | 'used'>.",
+};
+const SAVE_THROUGH_THE_STORE = {
+  selector:
+    "CallExpression > MemberExpression[property.name='update'] > MemberExpression.object[object.type='ThisExpression'][property.name=/^(cashOuts|reversals|meds|charges)$/]",
+  message:
+    "Save a moved payment with its module's store (CashOutStore, ReversalStore, ChargeStore, MedRequestStore), which follows its statement line.",
+};
+
 const MONEY_IS_NOT_A_FLOAT = 'Money is never a float: use Money (big.js) or decimal strings.';
 
 export default defineConfig(
@@ -91,22 +111,15 @@ export default defineConfig(
     // of it, so a use case's settings are visible in its signature (docs/architecture.md, "Layers").
     files: ['src/modules/*/application/**/*.ts', 'src/modules/*/domain/**/*.ts'],
     ignores: ['**/*.spec.ts', '**/*.fakes.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "TSTypeAnnotation > TSTypeReference[typeName.name='AppConfig']",
-          message: "Take a slice of the configuration: Pick<AppConfig, 'the' | 'keys' | 'used'>.",
-        },
-        {
-          // The HTTP edge maps a request's snake_case fields to a use case's command once; the command and
-          // what it carries are camelCase (docs/adr/0203-camel-case-commands-one-due-date-terms.md).
-          selector:
-            ':matches(TSInterfaceDeclaration, TSTypeAliasDeclaration)[id.name=/(Command|Input)$/] TSPropertySignature[key.name=/_/]',
-          message: 'A command is camelCase: map the request field to it in infrastructure/http.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', CONFIG_SLICE, CAMEL_CASE_COMMAND] },
+  },
+  {
+    // A moved payment is saved only through its module's store, which follows its statement line too
+    // (docs/adr/0199-statement-follows-the-payment.md): no use case updates a payment repository itself.
+    // (A later block's no-restricted-syntax replaces an earlier one's for the same file: repeat the others.)
+    files: ['src/modules/*/application/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.fakes.ts', '**/*-store.ts'],
+    rules: { 'no-restricted-syntax': ['error', CONFIG_SLICE, CAMEL_CASE_COMMAND, SAVE_THROUGH_THE_STORE] },
   },
   {
     files: ['**/*.spec.ts', 'test/**'],

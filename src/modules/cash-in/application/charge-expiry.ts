@@ -11,14 +11,14 @@ import { ChargeStore } from './charge-store.js';
 @Injectable()
 export class ChargeExpiry {
   constructor(
-    private readonly charges: ChargeStore,
+    private readonly store: ChargeStore,
     private readonly outbox: OutboxWriter,
   ) {}
 
   /** True when the charge expired now; false (nothing written) when it was not lapsed. */
   async expireLocked(charge: Charge, now: Date): Promise<boolean> {
     if (!charge.expire(now)) return false;
-    await this.charges.save(charge);
+    await this.store.save(charge);
     await this.outbox.append(charge.pullEvents());
     return true;
   }
