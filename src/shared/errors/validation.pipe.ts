@@ -12,6 +12,19 @@ function flatten(errors: ValidationError[], parent = ''): ErrorDetail[] {
 
 const TRANSFORM_OPTIONS: ClassTransformOptions = { enableImplicitConversion: false };
 
+/** Bodies this pipe's rules already validated and turned into their DTO (see `passValidatedBody`). */
+const validatedBodies = new WeakSet<object>();
+
+/**
+ * Marks `dto`, the output of a pipe from `createValidationPipe()` for a body, as validated: the pipe then
+ * hands it on as it is, not validating it twice. For the idempotency interceptor, which validates a body
+ * before its transaction opens (interceptors run before pipes).
+ */
+export function passValidatedBody<T>(dto: T): T {
+  if (typeof dto === 'object' && dto !== null) validatedBodies.add(dto);
+  return dto;
+}
+
 /**
  * Nest's ValidationPipe, minus the validation of an empty query string, which most reads send (e.g. GET
  * /pix/balance) and which always gives the same answer for the same DTO class: an empty object either
@@ -26,6 +39,7 @@ export class EmptyQueryAwareValidationPipe extends ValidationPipe {
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const metatype = metadata.metatype;
+    if (metadata.type === 'body' && metatype && value instanceof metatype && validatedBodies.has(value)) return value;
     if (!metatype || metadata.type !== 'query' || metadata.data !== undefined || !isEmptyObject(value) || !this.toValidate(metadata)) {
       return super.transform(value, metadata);
     }

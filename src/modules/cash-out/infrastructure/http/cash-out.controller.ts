@@ -1,12 +1,11 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
 import { UuidParam } from '../../../../shared/http/uuid-param.js';
-import { answer, IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
+import { Idempotent } from '../../../../shared/idempotency/idempotent.interceptor.js';
 import { CreateCashOutUseCase } from '../../application/create-cash-out.use-case.js';
 import { GetCashOutUseCase } from '../../application/get-cash-out.use-case.js';
 import { presentCashOut } from './cash-out.presenter.js';
@@ -19,7 +18,6 @@ export class CashOutController {
   constructor(
     private readonly createCashOut: CreateCashOutUseCase,
     private readonly getCashOut: GetCashOutUseCase,
-    private readonly idempotency: IdempotencyService,
   ) {}
 
   @Post()
@@ -31,11 +29,7 @@ export class CashOutController {
     description:
       'The fields present choose the flow: `pix_key` + `pix_key_type` (Flow 1), the `receiver_*` bank details (Flow 2), or only `amount` with the `X-Pix-Lookup-E2E` header naming a QR decode of yours (Flow 3); mixing two flows is 400. Recipient, funds (held at once) and limits are checked in one database transaction and the answer is 200 `queued`; settlement then moves it to `completed` or `failed` (poll GET /api/v1/pix/cash-out/{id} or subscribe to webhooks). Send `X-Idempotency-Key` (a UUID) to retry safely.',
   })
-  @ApiHeader({
-    name: 'X-Idempotency-Key',
-    required: false,
-    description: 'UUID; a retry with the same key and body replays the first answer',
-  })
+  @Idempotent({ extraHeader: 'x-pix-lookup-e2e' })
   @ApiHeader({ name: 'X-Pix-Lookup-E2E', required: false, description: 'Flow 3: end_to_end_id of a QR decode' })
   @ApiBody({
     type: CreateCashOutRequest,
@@ -91,27 +85,16 @@ export class CashOutController {
   async create(
     @CurrentPrincipal() p: Principal,
     @Body() body: CreateCashOutRequest,
-    @Headers('x-idempotency-key') idempotencyKey: string | undefined,
     @Headers('x-pix-lookup-e2e') lookup: string | undefined,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<CashOutCreatedResponse> {
-    const result = await this.idempotency.execute(
-      { clientId: p.id, key: idempotencyKey, method: 'POST', path: '/api/v1/pix/cash-out', body, extra: lookup ?? null },
-      async () => {
-        const cashOut = await this.createCashOut.execute(createCashOutCommand(body, p.id, lookup));
-        return {
-          status: 200,
-          body: {
-            success: true,
-            transaction_id: cashOut.snapshot.id,
-            status: 'queued',
-            amount: cashOut.snapshot.amount.toFixed2(),
-            message: 'Cash-out queued for processing',
-          },
-        };
-      },
-    );
-    return answer(res, result);
+    const cashOut = await this.createCashOut.execute(createCashOutCommand(body, p.id, lookup));
+    return {
+      success: true,
+      transaction_id: cashOut.snapshot.id,
+      status: 'queued',
+      amount: cashOut.snapshot.amount.toFixed2(),
+      message: 'Cash-out queued for processing',
+    };
   }
 
   @Get(':id')

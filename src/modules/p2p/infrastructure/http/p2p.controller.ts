@@ -1,10 +1,9 @@
-import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
-import { answer, IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
+import { Idempotent } from '../../../../shared/idempotency/idempotent.interceptor.js';
 import { LookupP2pAccountUseCase } from '../../application/lookup-p2p-account.use-case.js';
 import { TransferP2pUseCase } from '../../application/transfer-p2p.use-case.js';
 import { P2pLookupRequest, P2pLookupResponse, P2pTransferRequest, P2pTransferResponse } from './p2p.request.js';
@@ -15,7 +14,6 @@ export class P2pController {
   constructor(
     private readonly lookup: LookupP2pAccountUseCase,
     private readonly transfer: TransferP2pUseCase,
-    private readonly idempotency: IdempotencyService,
   ) {}
 
   @Post('lookup')
@@ -56,11 +54,7 @@ export class P2pController {
     description:
       "Completed in the answer: your p2p_out and the payee's p2p_in share one end-to-end id. Counts towards your pix_out limits.",
   })
-  @ApiHeader({
-    name: 'X-Idempotency-Key',
-    required: false,
-    description: 'UUID; a retry with the same key and body replays the first answer',
-  })
+  @Idempotent()
   @ApiCreatedResponse({ type: P2pTransferResponse })
   @ApiErrors(
     'INVALID_IDEMPOTENCY_KEY',
@@ -73,41 +67,29 @@ export class P2pController {
     'LIMIT_EXCEEDED',
     'AMOUNT_TOO_LARGE',
   )
-  async send(
-    @CurrentPrincipal() p: Principal,
-    @Body() body: P2pTransferRequest,
-    @Headers('x-idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<P2pTransferResponse> {
-    const result = await this.idempotency.execute(
-      { clientId: p.id, key: idempotencyKey, method: 'POST', path: '/api/v1/pix/p2p/transfers', body, extra: null },
-      async () => {
-        const transfer = await this.transfer.execute({
-          clientId: p.id,
-          toAccountId: body.to_account_id,
-          amount: body.amount,
-          description: body.description,
-          externalId: body.external_id,
-        });
-        const t = transfer.snapshot;
-        const answer: P2pTransferResponse = {
-          success: true,
-          data: {
-            transaction_id: t.id,
-            status: 'completed',
-            amount: t.amount.toFixed2(),
-            end_to_end_id: t.endToEndId,
-            from_account_id: t.payerAccountId,
-            to_account_id: t.payeeAccountId,
-            to_name: t.payee.name,
-            description: t.description,
-            external_id: t.externalId,
-            created_at: t.createdAt.toISOString(),
-          },
-        };
-        return { status: 201, body: answer };
+  async send(@CurrentPrincipal() p: Principal, @Body() body: P2pTransferRequest): Promise<P2pTransferResponse> {
+    const transfer = await this.transfer.execute({
+      clientId: p.id,
+      toAccountId: body.to_account_id,
+      amount: body.amount,
+      description: body.description,
+      externalId: body.external_id,
+    });
+    const t = transfer.snapshot;
+    return {
+      success: true,
+      data: {
+        transaction_id: t.id,
+        status: 'completed',
+        amount: t.amount.toFixed2(),
+        end_to_end_id: t.endToEndId,
+        from_account_id: t.payerAccountId,
+        to_account_id: t.payeeAccountId,
+        to_name: t.payee.name,
+        description: t.description,
+        external_id: t.externalId,
+        created_at: t.createdAt.toISOString(),
       },
-    );
-    return answer(res, result);
+    };
   }
 }

@@ -1,11 +1,10 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { ApiErrors, ClientEndpoint } from '../../../../shared/http/api-docs.js';
 import { UuidParam } from '../../../../shared/http/uuid-param.js';
-import { answer, IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
+import { Idempotent } from '../../../../shared/idempotency/idempotent.interceptor.js';
 import { CreateReversalUseCase } from '../../application/create-reversal.use-case.js';
 import { ReversalQueries } from '../../application/reversal-queries.js';
 import type { Reversal } from '../../domain/reversal.aggregate.js';
@@ -40,7 +39,6 @@ export class ReversalsController {
   constructor(
     private readonly create: CreateReversalUseCase,
     private readonly queries: ReversalQueries,
-    private readonly idempotency: IdempotencyService,
   ) {}
 
   @Post()
@@ -53,11 +51,7 @@ export class ReversalsController {
       'To a client of this service the money moves at once (`completed`); to another institution the amount is held and the ' +
       'return is sent to the SPI (`queued`, then `completed` or `failed`, with the reversal.completed|failed events).',
   })
-  @ApiHeader({
-    name: 'X-Idempotency-Key',
-    required: false,
-    description: 'UUID; a retry with the same key and body replays the first answer',
-  })
+  @Idempotent()
   @ApiOkResponse({ type: ReversalResponse })
   @ApiErrors(
     'INVALID_IDEMPOTENCY_KEY',
@@ -70,30 +64,19 @@ export class ReversalsController {
     'INSUFFICIENT_FUNDS',
     'AMOUNT_TOO_LARGE',
   )
-  async reverse(
-    @CurrentPrincipal() p: Principal,
-    @Body() body: CreateReversalRequest,
-    @Headers('x-idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<ReversalResponse> {
-    const result = await this.idempotency.execute(
-      { clientId: p.id, key: idempotencyKey, method: 'POST', path: '/api/v1/pix/reversals', body, extra: null },
-      async () => {
-        const reversal = await this.create.execute({
-          clientId: p.id,
-          amount: body.amount,
-          externalId: body.external_id,
-          endToEndId: body.end_to_end_id,
-          reason: body.reason,
-          refundCode: body.refund_code,
-          customerMessage: body.customer_message,
-          userMetadata: body.user_metadata,
-          tags: body.tags,
-        });
-        return { status: 200, body: { success: true, data: present(reversal) } satisfies ReversalResponse };
-      },
-    );
-    return answer(res, result);
+  async reverse(@CurrentPrincipal() p: Principal, @Body() body: CreateReversalRequest): Promise<ReversalResponse> {
+    const reversal = await this.create.execute({
+      clientId: p.id,
+      amount: body.amount,
+      externalId: body.external_id,
+      endToEndId: body.end_to_end_id,
+      reason: body.reason,
+      refundCode: body.refund_code,
+      customerMessage: body.customer_message,
+      userMetadata: body.user_metadata,
+      tags: body.tags,
+    });
+    return { success: true, data: present(reversal) };
   }
 
   @Get()
