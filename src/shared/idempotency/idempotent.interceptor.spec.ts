@@ -4,6 +4,8 @@ import { INTERCEPTORS_METADATA } from '@nestjs/common/constants.js';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { IsString } from 'class-validator';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
+import { CashInController } from '../../modules/cash-in/infrastructure/http/cash-in.controller.js';
+import { ChargeQrImageInterceptor } from '../../modules/cash-in/infrastructure/http/charge-qr-image.interceptor.js';
 import { CashOutController } from '../../modules/cash-out/infrastructure/http/cash-out.controller.js';
 import { P2pController } from '../../modules/p2p/infrastructure/http/p2p.controller.js';
 import { ReversalsController } from '../../modules/reversals/infrastructure/http/reversals.controller.js';
@@ -204,6 +206,7 @@ describe('@Idempotent() and IdempotencyInterceptor', () => {
   // retry across the deploy would be answered IDEMPOTENCY_KEY_REUSED.
   it.each([
     [CashOutController, 'create', '/api/v1/pix/cash-out', 'x-pix-lookup-e2e'],
+    [CashInController, 'create', '/api/v1/pix/cash-in/qrcode', undefined],
     [P2pController, 'send', '/api/v1/pix/p2p/transfers', undefined],
     [ReversalsController, 'reverse', '/api/v1/pix/reversals', undefined],
   ] as [Type<unknown>, string, string, string | undefined][])(
@@ -213,7 +216,10 @@ describe('@Idempotent() and IdempotencyInterceptor', () => {
       const context = new ExecutionContextHost([], controller, handler);
       const route = (interceptor as unknown as { route(c: ExecutionContextHost): { path: string; options: object } }).route(context);
       expect(route.path).toBe(path);
-      expect(route.options).toEqual(extraHeader ? { extraHeader } : {});
+      expect(route.options).toEqual({
+        ...(extraHeader ? { extraHeader } : {}),
+        ...(controller === CashInController ? { outside: [ChargeQrImageInterceptor] } : {}),
+      });
     },
   );
 });

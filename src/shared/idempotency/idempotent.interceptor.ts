@@ -25,7 +25,8 @@ export interface IdempotentOptions {
   extraHeader?: string;
   /**
    * Interceptors around the idempotent part, outermost first: they run for a first answer and for a replay
-   * alike, after the transaction is over, and what they add to the answer is not stored.
+   * alike, after the transaction is over, and what they add to the answer is not stored (e.g. a charge's QR
+   * image, drawn again from its stored `qr_code_text`: docs/adr/0204-one-idempotent-interceptor.md).
    */
   outside?: Type<NestInterceptor>[];
 }

@@ -21,30 +21,45 @@ import { CreateChargeUseCase, type CreateChargeCommand } from './create-charge.u
 import { ExpireChargesUseCase } from './expire-charges.use-case.js';
 import { GetChargeUseCase } from './get-charge.use-case.js';
 import { PayChargeUseCase } from './pay-charge.use-case.js';
-import { QrImageRenderer, QrRenderQueueFullError } from './qr-image-renderer.js';
+import { QrImageRenderer, QrRenderQueueFullError, type QrImageTicket } from './qr-image-renderer.js';
 
 /** 12:00 in São Paulo (UTC-3) on 2026-03-10. */
 export const NOON = new Date('2026-03-10T15:00:00.000Z');
 
 /**
  * A QR renderer that draws nothing: the "image" is the text itself in base64, so a test can tell which
- * text was drawn. `refuseNext()` makes the next call answer as a full render queue. `drawn` lists the texts.
+ * text was drawn. `refuseNext()` makes the next reservation answer as a full render queue. `drawn` lists the
+ * texts; `held` counts the places reserved and not given back.
  */
 export class FakeQrImages extends QrImageRenderer {
   readonly drawn: string[] = [];
+  held = 0;
   private refusals = 0;
 
   refuseNext(): void {
     this.refusals++;
   }
 
-  async pngDataUri(text: string): Promise<string> {
+  reserve(): QrImageTicket {
     if (this.refusals > 0) {
       this.refusals--;
       throw new QrRenderQueueFullError();
     }
-    this.drawn.push(text);
-    return `data:image/png;base64,${Buffer.from(text).toString('base64')}`;
+    this.held++;
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      this.held--;
+    };
+    return {
+      pngDataUri: async (text) => {
+        release();
+        this.drawn.push(text);
+        return `data:image/png;base64,${Buffer.from(text).toString('base64')}`;
+      },
+      release,
+    };
   }
 }
 
@@ -72,7 +87,6 @@ export function cashInWorld() {
   const ledgerStore = new InMemoryLedger(uow, () => clock.now());
   const ledger = new LedgerService(ledgerStore, uow);
   const fees = new InMemoryFeeSchedules();
-  const qrImages = new FakeQrImages();
   uow.track(
     inMemoryState(charges),
     inMemoryState(keys),
@@ -85,7 +99,7 @@ export function cashInWorld() {
   const chargeStore = new ChargeStore(charges, transactions);
   const expiry = new ChargeExpiry(chargeStore, outbox);
   const payments = new ChargePayments(charges, chargeStore, new CashInCredits(new FeePolicy(fees), config), outbox);
-  const create = new CreateChargeUseCase(accounts, receivingKeys, participants, charges, transactions, qrImages, uow, clock, config);
+  const create = new CreateChargeUseCase(accounts, receivingKeys, participants, charges, transactions, uow, clock, config);
 
   return {
     config,
@@ -99,7 +113,6 @@ export function cashInWorld() {
     transactionStore,
     ledgerStore,
     fees,
-    qrImages,
     create,
     cancel: new CancelChargeUseCase(charges, chargeStore, outbox, expiry, uow, clock),
     expire: new ExpireChargesUseCase(charges, expiry, uow),

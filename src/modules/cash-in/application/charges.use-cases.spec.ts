@@ -45,7 +45,7 @@ describe('charges, over in-memory fakes', () => {
   });
 
   describe('CreateChargeUseCase', () => {
-    it('prepare draws the QR image of a dynamic BR Code pointing at the charge, and writes nothing', async () => {
+    it('prepare writes a dynamic BR Code pointing at the charge, and writes nothing else', async () => {
       const prepared = await w.create.prepare(cmd());
 
       expect(prepared.txid).toMatch(TXID_PATTERN);
@@ -57,20 +57,17 @@ describe('charges, over in-memory fakes', () => {
         txid: prepared.txid,
         merchantCity: 'SAO PAULO',
       });
-      expect(w.qrImages.drawn).toEqual([prepared.qrCodeText]);
-      expect(prepared.qrImage).toBe(`data:image/png;base64,${Buffer.from(prepared.qrCodeText).toString('base64')}`);
       expect(trace()).toMatchObject({ charges: [], transactions: [], keys: [], events: [] });
       expect(w.uow.committed).toBe(0);
     });
 
     it('issue writes the pending charge and its pending cash_in row in one unit of work, under an EVP key registered for a keyless account', async () => {
       const prepared = await w.create.prepare(cmd({ description: 'dinner', payerName: 'Ana Lima', metadata: { table: 4 } }));
-      const { charge, qrImage } = await w.create.issue(prepared);
+      const { charge } = await w.create.issue(prepared);
 
       const [key] = [...w.keys.rows.values()].map((k) => k.snapshot);
       expect(key).toMatchObject({ clientId: MARIA.client, accountId: MARIA.account, keyType: 'EVP' });
       expect(key!.keyValue).toMatch(EVP);
-      expect(qrImage).toBe(prepared.qrImage);
       expect(await w.charge(charge.snapshot.id)).toMatchObject({
         id: prepared.id,
         txid: prepared.txid,
@@ -144,12 +141,11 @@ describe('charges, over in-memory fakes', () => {
       ['a payer document that is neither CPF nor CNPJ', { payerDocument: '12345678900' }, 'payer_document'],
       ['a due date before today (São Paulo)', { terms: { dueDate: '2026-03-09' } }, 'due_date'],
       ['a due-date amount below 0.01', { terms: { dueDate: '2026-03-20' }, amount: '0.001' }, 'amount'],
-    ])('refuses %s with VALIDATION_ERROR naming the field, drawing and writing nothing', async (_, over, field) => {
+    ])('refuses %s with VALIDATION_ERROR naming the field, writing nothing', async (_, over, field) => {
       const refused = await domainRefusal(w.issue(cmd(over)));
 
       expect(refused.code).toBe('VALIDATION_ERROR');
       expect(refused.details?.map((d) => d.field)).toContain(field);
-      expect(w.qrImages.drawn).toEqual([]);
       expect(trace()).toMatchObject({ charges: [], transactions: [], keys: [], events: [] });
     });
 
@@ -163,16 +159,6 @@ describe('charges, over in-memory fakes', () => {
 
     it('refuses a client without an account with ACCOUNT_NOT_FOUND', async () => {
       expect((await domainRefusal(w.issue(cmd({ clientId: 'client-nobody' })))).code).toBe('ACCOUNT_NOT_FOUND');
-      expect(w.qrImages.drawn).toEqual([]);
-    });
-
-    it('a full QR render queue refuses with SERVICE_UNAVAILABLE before anything is written; the retry issues', async () => {
-      w.qrImages.refuseNext();
-      expect((await domainRefusal(w.issue(cmd()))).code).toBe('SERVICE_UNAVAILABLE');
-      expect(trace()).toMatchObject({ charges: [], transactions: [], keys: [], events: [] });
-
-      const id = await issue();
-      expect((await w.charge(id))?.status).toBe('pending');
     });
 
     it('a charge that cannot be stored leaves no trace: its EVP key and its transaction roll back with it', async () => {

@@ -18,7 +18,6 @@ import { Charge, type ChargeDetails } from '../domain/charge.aggregate.js';
 import { validateDueDateTerms } from '../domain/due-date-terms.js';
 import { DueDateTerms, type DueDateTermsFields } from '../domain/due-date-terms.value-object.js';
 import { ChargeRepository } from './charge.repository.js';
-import { QrImageRenderer } from './qr-image-renderer.js';
 import { newTxid } from './txid.js';
 
 /** `expiration_time` of an immediate charge, in seconds (docs/adr/0103-charge-expiry-bounds.md). */
@@ -101,7 +100,7 @@ function termsOf(cmd: CreateChargeCommand): DueDateTerms | null {
   return dueDate === undefined ? null : DueDateTerms.of({ dueDate, ...rest });
 }
 
-/** A charge ready to be issued: everything but its rows, its QR image drawn (CreateChargeUseCase.prepare). */
+/** A charge ready to be issued: everything but its rows (CreateChargeUseCase.prepare). */
 export interface PreparedCharge {
   cmd: CreateChargeCommand;
   now: Date;
@@ -112,16 +111,15 @@ export interface PreparedCharge {
   txid: string;
   expiresAt: Date;
   qrCodeText: string;
-  qrImage: string;
 }
 
 /**
  * Issues a charge: a dynamic BR Code whose URL (PIX_QR_BASE_URL/qr/v2/<id>) resolves to it, under the account's
  * oldest Pix key (an EVP key registered for it when it has none), with its `cash_in` transaction in `pending`, in
- * one database transaction. In two steps, so that no connection waits for the image
- * (docs/adr/0102-the-qr-image-in-a-worker-thread.md): `prepare` (no transaction) validates, draws the id and txid,
- * writes the BR Code (which names no key: a dynamic code carries the URL) and draws its QR image; `issue` then
- * writes the charge in the transaction.
+ * one database transaction. In two steps: `prepare` (writes nothing) validates, draws the id and txid and writes
+ * the BR Code (which names no key: a dynamic code carries the URL); `issue` then writes the charge in the
+ * transaction. The QR image is not drawn here: the controller draws it from `qr_code_text` once the transaction
+ * is over (docs/adr/0204-one-idempotent-interceptor.md).
  */
 @Injectable()
 export class CreateChargeUseCase {
@@ -131,14 +129,13 @@ export class CreateChargeUseCase {
     private readonly participants: ParticipantDirectory,
     private readonly charges: ChargeRepository,
     private readonly transactions: TransactionsService,
-    private readonly qrImages: QrImageRenderer,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     @Inject(APP_CONFIG)
     private readonly config: Pick<AppConfig, 'pixMerchantCity' | 'pixProvider' | 'pixQrBaseUrl' | 'pspIspb' | 'pspName'>,
   ) {}
 
-  /** Everything that needs no transaction, the QR image included; writes nothing. */
+  /** Everything before the writes; writes nothing. */
   async prepare(cmd: CreateChargeCommand): Promise<PreparedCharge> {
     const now = this.clock.now();
     const problems = combinationProblems(cmd);
@@ -161,12 +158,11 @@ export class CreateChargeUseCase {
       // A due-date charge's amount depends on the day it is paid: only its payload says it.
       ...(terms ? {} : { amount: amount.toFixed2() }),
     });
-    const qrImage = await this.qrImages.pngDataUri(qrCodeText);
-    return { cmd, now, amount, terms, own, id, txid, expiresAt, qrCodeText, qrImage };
+    return { cmd, now, amount, terms, own, id, txid, expiresAt, qrCodeText };
   }
 
   /** Writes the prepared charge, its receiving key (registered if need be) and its transaction, in one transaction. */
-  async issue(prepared: PreparedCharge): Promise<{ charge: Charge; qrImage: string }> {
+  async issue(prepared: PreparedCharge): Promise<{ charge: Charge }> {
     const { cmd, now, amount, terms, own, id, txid, expiresAt, qrCodeText } = prepared;
     return this.uow.run(async () => {
       const key = await this.keys.forCharge(cmd.clientId, own.account.id);
@@ -213,7 +209,7 @@ export class CreateChargeUseCase {
         at: now,
       });
       await this.charges.insert(charge);
-      return { charge, qrImage: prepared.qrImage };
+      return { charge };
     });
   }
 }

@@ -12,8 +12,25 @@ export class QrRenderQueueFullError extends DomainError {
   }
 }
 
+/** A place among the images being drawn or waiting to be, held from `QrImageRenderer.reserve` on. */
+export interface QrImageTicket {
+  /** The `data:image/png;base64,...` URI of the QR code of `text`; the place is given back once it is drawn. */
+  pngDataUri(text: string): Promise<string>;
+  /** Gives the place back without drawing; does nothing the second time or after `pngDataUri`. */
+  release(): void;
+}
+
 /** Port that draws a BR Code as a QR image. */
 export abstract class QrImageRenderer {
+  /**
+   * Takes a place in the render queue now, or throws QrRenderQueueFullError when it is full: a charge takes
+   * its place before it writes anything, and draws its image once its transaction is over
+   * (docs/adr/0204-one-idempotent-interceptor.md).
+   */
+  abstract reserve(): QrImageTicket;
+
   /** A `data:image/png;base64,...` URI of the QR code of `text`; QrRenderQueueFullError when its queue is full. */
-  abstract pngDataUri(text: string): Promise<string>;
+  pngDataUri(text: string): Promise<string> {
+    return this.reserve().pngDataUri(text);
+  }
 }

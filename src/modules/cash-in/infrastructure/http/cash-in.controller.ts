@@ -1,16 +1,16 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Res } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { ApiErrors, ClientEndpoint, ClientOrApiKeyEndpoint } from '../../../../shared/http/api-docs.js';
 import { UuidParam } from '../../../../shared/http/uuid-param.js';
-import { answer, IdempotencyService } from '../../../../shared/idempotency/idempotency.service.js';
+import { Idempotent } from '../../../../shared/idempotency/idempotent.interceptor.js';
 import { Clock } from '../../../../shared/time/clock.js';
 import { CancelChargeUseCase } from '../../application/cancel-charge.use-case.js';
 import { CreateChargeUseCase } from '../../application/create-charge.use-case.js';
 import { GetChargeUseCase } from '../../application/get-charge.use-case.js';
+import { ChargeQrImageInterceptor, type ChargeAnswerWithoutImage } from './charge-qr-image.interceptor.js';
 import { presentCharge } from './charge.presenter.js';
 import { ChargeCancelledResponse, ChargeCreatedResponse, ChargeStatusResponse } from './charge.response.js';
 import { createChargeCommand, CreateChargeRequest } from './create-charge.request.js';
@@ -22,7 +22,6 @@ export class CashInController {
     private readonly createCharge: CreateChargeUseCase,
     private readonly getCharge: GetChargeUseCase,
     private readonly cancelCharge: CancelChargeUseCase,
-    private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -38,11 +37,8 @@ export class CashInController {
       'Another client pays it by decoding qr_code_text and sending a Flow 3 cash-out; in the sandbox, ' +
       'POST /api/v1/sandbox/cash-in/{id}/pay simulates an external payer.',
   })
-  @ApiHeader({
-    name: 'X-Idempotency-Key',
-    required: false,
-    description: 'UUID; a retry with the same key and body replays the first answer',
-  })
+  // The QR image is added outside the idempotent part, once the transaction is over (ChargeQrImageInterceptor).
+  @Idempotent({ outside: [ChargeQrImageInterceptor] })
   @ApiBody({
     type: CreateChargeRequest,
     examples: {
@@ -73,37 +69,21 @@ export class CashInController {
   })
   @ApiOkResponse({ type: ChargeCreatedResponse })
   @ApiErrors('INVALID_IDEMPOTENCY_KEY', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'AMOUNT_TOO_LARGE')
-  async create(
-    @CurrentPrincipal() p: Principal,
-    @Body() body: CreateChargeRequest,
-    @Headers('x-idempotency-key') idempotencyKey: string | undefined,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<ChargeCreatedResponse> {
-    const result = await this.idempotency.execute(
-      { clientId: p.id, key: idempotencyKey, method: 'POST', path: '/api/v1/pix/cash-in/qrcode', body, extra: null },
-      // The image is drawn before the transaction opens (prepare), so no connection waits for it; the
-      // stored answer holds it, and a replay answers the same bytes.
-      async (prepared) => {
-        const { charge, qrImage } = await this.createCharge.issue(prepared);
-        const c = charge.snapshot;
-        const body_: ChargeCreatedResponse = {
-          success: true,
-          conciliation_id: c.txid,
-          transaction_id: c.id,
-          status: c.status,
-          qr_code: qrImage,
-          qr_code_text: c.qrCodeText,
-          expires_at: c.expiresAt.toISOString(),
-          registry_document_id: c.registryDocumentId,
-          message: 'Charge created',
-          metadata: c.metadata ?? {},
-          provider: this.config.pixProvider,
-        };
-        return { status: 200, body: body_ };
-      },
-      () => this.createCharge.prepare(createChargeCommand(body, p.id)),
-    );
-    return answer(res, result);
+  async create(@CurrentPrincipal() p: Principal, @Body() body: CreateChargeRequest): Promise<ChargeAnswerWithoutImage> {
+    const { charge } = await this.createCharge.issue(await this.createCharge.prepare(createChargeCommand(body, p.id)));
+    const c = charge.snapshot;
+    return {
+      success: true,
+      conciliation_id: c.txid,
+      transaction_id: c.id,
+      status: c.status,
+      qr_code_text: c.qrCodeText,
+      expires_at: c.expiresAt.toISOString(),
+      registry_document_id: c.registryDocumentId,
+      message: 'Charge created',
+      metadata: c.metadata ?? {},
+      provider: this.config.pixProvider,
+    };
   }
 
   @Get(':id')

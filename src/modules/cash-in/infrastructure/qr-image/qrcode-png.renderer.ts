@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Piscina } from 'piscina';
-import { QrImageRenderer, QrRenderQueueFullError } from '../../application/qr-image-renderer.js';
+import { QrImageRenderer, QrRenderQueueFullError, type QrImageTicket } from '../../application/qr-image-renderer.js';
 
 /**
  * The worker file's directory: beside this file once compiled (CommonJS, dist/), and under src/ when the
@@ -21,7 +21,7 @@ export const QR_RENDER_QUEUE_MAX = 64;
  * Draws the QR code with `qrcode` (node-qrcode) in a worker thread (piscina): encoding a PNG takes about
  * 20 ms of CPU, which on the event loop would stall every other request for as long. At most
  * QR_RENDER_THREADS threads, started on the first charge and stopped after a minute idle; at most
- * QR_RENDER_QUEUE_MAX images waiting for one.
+ * QR_RENDER_QUEUE_MAX images waiting for one (a reserved place counts as waiting).
  */
 @Injectable()
 export class QrcodePngRenderer extends QrImageRenderer implements OnModuleDestroy {
@@ -31,17 +31,28 @@ export class QrcodePngRenderer extends QrImageRenderer implements OnModuleDestro
     maxThreads: QR_RENDER_THREADS,
     idleTimeout: 60_000,
   });
-  /** Images being drawn or waiting for a thread. */
+  /** Images being drawn, waiting for a thread, or reserved (their charge's transaction still running). */
   private outstanding = 0;
 
-  async pngDataUri(text: string): Promise<string> {
+  reserve(): QrImageTicket {
     if (this.outstanding >= QR_RENDER_THREADS + QR_RENDER_QUEUE_MAX) throw new QrRenderQueueFullError();
     this.outstanding++;
-    try {
-      return await this.draw(text);
-    } finally {
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
       this.outstanding--;
-    }
+    };
+    return {
+      pngDataUri: async (text) => {
+        try {
+          return await this.draw(text);
+        } finally {
+          release();
+        }
+      },
+      release,
+    };
   }
 
   /** One image, drawn in a worker thread. */
