@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { Response } from 'express';
 import { DomainError, type ErrorDetail } from '../errors/domain-error.js';
 import type { ErrorCode } from '../errors/error-catalog.js';
 import { statusForCode } from '../errors/error-status.table.js';
@@ -25,17 +24,6 @@ export interface StoredResponse<T> {
   status: number;
   body: T;
   replayed: boolean;
-}
-
-/**
- * Answers an idempotent operation from its outcome, the same way for every such endpoint: the status, the
- * body, and `Idempotent-Replayed: true` on a replay (docs/conventions.md §5). For a controller method with
- * `@Res({ passthrough: true })`.
- */
-export function answer<T>(res: Response, result: StoredResponse<T>): T {
-  if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  res.status(result.status);
-  return result.body;
 }
 
 /** A stored business refusal answered again for a retry with the same key (sent with Idempotent-Replayed). */
@@ -86,29 +74,14 @@ export class IdempotencyService {
     private readonly uow: UnitOfWork,
   ) {}
 
-  /**
-   * `prepare`, when given, runs BEFORE the transaction opens: work that must not hold a connection (e.g.
-   * CPU work). What it returns is handed to `work`; a refusal from it is stored like the work's.
-   */
-  async execute<T, P = undefined>(
-    req: IdempotentRequest,
-    work: (prepared: P) => Promise<{ status: number; body: T }>,
-    prepare?: () => Promise<P>,
-  ): Promise<StoredResponse<T>> {
+  /** Runs `work` once for the key (see the class); `IdempotencyInterceptor` calls it for an `@Idempotent()` handler. */
+  async execute<T>(req: IdempotentRequest, work: () => Promise<{ status: number; body: T }>): Promise<StoredResponse<T>> {
     if (req.key !== undefined && !UUID.test(req.key)) {
       throw new DomainError('INVALID_IDEMPOTENCY_KEY', 'X-Idempotency-Key must be a UUID', [
         { field: 'X-Idempotency-Key', issue: 'not a UUID' },
       ]);
     }
-    let ready = undefined as P;
-    let refusedEarly: DomainError | undefined;
-    try {
-      if (prepare) ready = await prepare();
-    } catch (err) {
-      if (req.key === undefined || !isOutcome(err)) throw err;
-      refusedEarly = err;
-    }
-    if (req.key === undefined) return { ...(await this.uow.run(() => work(ready))), replayed: false };
+    if (req.key === undefined) return { ...(await this.uow.run(work)), replayed: false };
 
     const key = req.key.toLowerCase();
     const hash = requestFingerprint(req);
@@ -117,12 +90,10 @@ export class IdempotencyService {
       outcome = await this.uow.run(async () => {
         // The transaction's first statement, not awaited: the work's statements travel right behind it.
         const claimed = this.claim(req.clientId, key, hash);
-        const attempt = await this.uow
-          .withSavepoint(() => (refusedEarly ? Promise.reject(refusedEarly) : work(ready)))
-          .then(
-            (answer) => ({ answer }),
-            (err: unknown) => ({ err }),
-          );
+        const attempt = await this.uow.withSavepoint(work).then(
+          (answer) => ({ answer }),
+          (err: unknown) => ({ err }),
+        );
         // Whatever the work did, the claim decides first: a key that already holds an answer (or is held by
         // a running duplicate, which throws here) rolls the work back.
         if (!(await claimed)) throw new AnsweredBefore();
