@@ -35,9 +35,15 @@ export class FakeQrImages extends QrImageRenderer {
   readonly drawn: string[] = [];
   held = 0;
   private refusals = 0;
+  private drawFailures = 0;
 
   refuseNext(): void {
     this.refusals++;
+  }
+
+  /** The next image drawn fails, as a render worker that dies would. */
+  failNextDraw(): void {
+    this.drawFailures++;
   }
 
   reserve(): QrImageTicket {
@@ -55,6 +61,10 @@ export class FakeQrImages extends QrImageRenderer {
     return {
       pngDataUri: async (text) => {
         release();
+        if (this.drawFailures > 0) {
+          this.drawFailures--;
+          throw new Error('render worker exited');
+        }
         this.drawn.push(text);
         return `data:image/png;base64,${Buffer.from(text).toString('base64')}`;
       },

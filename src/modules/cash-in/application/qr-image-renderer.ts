@@ -12,6 +12,21 @@ export class QrRenderQueueFullError extends DomainError {
   }
 }
 
+/**
+ * The charge was created but its image could not be drawn (a render worker failed): 503 with Retry-After.
+ * The charge's answer is kept on its idempotency key, so a retry with the same key draws the image again.
+ */
+export class QrImageNotDrawnError extends DomainError {
+  readonly retryAfterSeconds = QR_RENDER_RETRY_AFTER_SECONDS;
+
+  constructor() {
+    super(
+      'SERVICE_UNAVAILABLE',
+      'The charge was created but its QR image could not be drawn; retry with the same X-Idempotency-Key to get it',
+    );
+  }
+}
+
 /** A place among the images being drawn or waiting to be, held from `QrImageRenderer.reserve` on. */
 export interface QrImageTicket {
   /** The `data:image/png;base64,...` URI of the QR code of `text`; the place is given back once it is drawn. */

@@ -88,6 +88,20 @@ describe('ChargeQrImageInterceptor', () => {
     expect(images.drawn).toEqual([]);
   });
 
+  it('an image that cannot be drawn after the charge committed is a 503 telling to retry with the same key, not a 500', async () => {
+    images.failNextDraw();
+
+    await expect(run(inner(async () => stored()))).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      retryAfterSeconds: 1,
+      message: expect.stringContaining('same X-Idempotency-Key'),
+    });
+    expect(images.held).toBe(0);
+    // The retry replays the stored answer and draws it.
+    const answer = await run(inner(async () => stored()));
+    expect(JSON.stringify(answer)).toBe(JSON.stringify(firstAnswerShape(IMAGE)));
+  });
+
   it('a refusal of the idempotent part gives the place back and draws nothing', async () => {
     const refusal = new DomainError('AMOUNT_TOO_LARGE', 'too large');
 

@@ -1,6 +1,7 @@
-import { Injectable, type CallHandler, type NestInterceptor } from '@nestjs/common';
+import { Injectable, Logger, type CallHandler, type NestInterceptor } from '@nestjs/common';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
-import { QrImageRenderer } from '../../application/qr-image-renderer.js';
+import { DomainError } from '../../../../shared/errors/domain-error.js';
+import { QrImageNotDrawnError, QrImageRenderer } from '../../application/qr-image-renderer.js';
 import type { ChargeCreatedResponse } from './charge.response.js';
 
 /** A new charge's answer as its handler gives it and its idempotency key stores it: all but the QR image. */
@@ -22,6 +23,8 @@ export function withQrImage(answer: ChargeAnswerWithoutImage, qrImage: string): 
  */
 @Injectable()
 export class ChargeQrImageInterceptor implements NestInterceptor {
+  private readonly logger = new Logger(ChargeQrImageInterceptor.name);
+
   constructor(private readonly qrImages: QrImageRenderer) {}
 
   intercept(_context: unknown, next: CallHandler): Observable<ChargeCreatedResponse> {
@@ -31,7 +34,13 @@ export class ChargeQrImageInterceptor implements NestInterceptor {
         const answer = await lastValueFrom(next.handle() as Observable<ChargeAnswerWithoutImage | ChargeCreatedResponse>);
         // A key stored before the image left the stored answer holds it: replayed as it is.
         if ('qr_code' in answer) return answer;
-        return withQrImage(answer, await ticket.pngDataUri(answer.qr_code_text));
+        // The charge is committed by now: a failed drawing is a 503 the same key recovers from, never a 500.
+        const image = await ticket.pngDataUri(answer.qr_code_text).catch((err: unknown) => {
+          if (err instanceof DomainError) throw err;
+          this.logger.error({ err, transactionId: answer.transaction_id }, 'a committed charge could not get its QR image');
+          throw new QrImageNotDrawnError();
+        });
+        return withQrImage(answer, image);
       } finally {
         ticket.release();
       }
