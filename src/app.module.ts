@@ -20,6 +20,7 @@ import { LedgerModule } from './modules/ledger/ledger.module.js';
 import { LimitsModule } from './modules/limits/limits.module.js';
 import { MedModule } from './modules/med/med.module.js';
 import { P2pModule } from './modules/p2p/p2p.module.js';
+import { PayloadLocationModule } from './modules/payload-location/payload-location.module.js';
 import { QueueBoardModule } from './modules/queue-board/queue-board.module.js';
 import { ReversalsModule } from './modules/reversals/reversals.module.js';
 import { ReversalsWorkerModule } from './modules/reversals/reversals-worker.module.js';
@@ -99,6 +100,8 @@ export class AppModule {
         // The queue dashboard goes with the API's HTTP (a worker's port serves only probes):
         // docs/adr/0182-queue-board-roles.md.
         ...(config.appRole === 'worker' ? [] : [QueueBoardModule]),
+        // Payers' institutions read our QR codes' payloads from the API processes (docs/adr/0205-payload-location.md).
+        ...(config.appRole === 'worker' ? [] : [PayloadLocationModule.register(config)]),
         ...(config.pixProvider === 'sandbox' ? [SandboxModule] : []),
       ],
       providers: [

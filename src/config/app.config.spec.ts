@@ -1,9 +1,60 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { makeDevelopmentKey } from '../modules/payload-location/infrastructure/signing/development-key.js';
 import { DEVELOPMENT_WEBHOOK_SECRETS_KEY, loadConfig, parseRetrySchedule, parseTrustProxy } from './app.config.js';
 
 const secret32 = 'x'.repeat(32);
 const metricsToken = 'scrape-0123456789abcdef';
 const webhookKey = 'w'.repeat(32);
-const prodSecrets = { JWT_SECRET: secret32, WEBHOOK_SECRETS_KEY: webhookKey, METRICS_TOKEN: metricsToken };
+const prodSecrets: Record<string, string> = { JWT_SECRET: secret32, WEBHOOK_SECRETS_KEY: webhookKey, METRICS_TOKEN: metricsToken };
+/** Two signing keys with their certificates (the QR payload signing key is required in production). */
+let signing: { keyPem: string; certPem: string };
+let other: { keyPem: string; certPem: string };
+
+beforeAll(async () => {
+  [signing, other] = await Promise.all([
+    makeDevelopmentKey('pix.example.com', new Date(0)),
+    makeDevelopmentKey('pix.example.com', new Date(0)),
+  ]);
+  Object.assign(prodSecrets, { PIX_QR_SIGNING_KEY: signing.keyPem, PIX_QR_SIGNING_CERTS: signing.certPem });
+});
+
+describe('the QR payload signing key (docs/adr/0206-payload-signing-key.md)', () => {
+  const prod = () => ({ NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', ...prodSecrets });
+  const without = (name: string) => Object.fromEntries(Object.entries(prod()).filter(([k]) => k !== name));
+
+  it('is read from the environment in production: key and chain, leaf first', () => {
+    const chain = `${signing.certPem}${other.certPem}`;
+    const config = loadConfig({ ...prod(), PIX_QR_SIGNING_CERTS: chain, PIX_QR_SIGNING_PREVIOUS_CERTS: other.certPem });
+    expect(config.pixQrSigning?.certPems).toHaveLength(2);
+    expect(config.pixQrSigning?.previousCertPems).toHaveLength(1);
+    // A one-line variable with `\n` escapes reads the same.
+    const oneLine = loadConfig({ ...prod(), PIX_QR_SIGNING_KEY: signing.keyPem.replace(/\n/g, '\\n') });
+    expect(oneLine.pixQrSigning?.keyPem).toBe(config.pixQrSigning?.keyPem);
+  });
+
+  it("is refused at start in production when missing, half given, or not the leaf certificate's key", () => {
+    expect(() => loadConfig(without('PIX_QR_SIGNING_KEY'))).toThrow(/PIX_QR_SIGNING_KEY and PIX_QR_SIGNING_CERTS go together/);
+    expect(() => loadConfig(without('PIX_QR_SIGNING_CERTS'))).toThrow(/go together/);
+    const neither = Object.fromEntries(Object.entries(without('PIX_QR_SIGNING_KEY')).filter(([k]) => k !== 'PIX_QR_SIGNING_CERTS'));
+    expect(() => loadConfig(neither)).toThrow(/PIX_QR_SIGNING_KEY and PIX_QR_SIGNING_CERTS are required when NODE_ENV=production/);
+    expect(() => loadConfig({ ...prod(), PIX_QR_SIGNING_KEY: other.keyPem })).toThrow(/does not match the first certificate/);
+    // The leaf must come first: the right key with its certificate second is refused too.
+    expect(() => loadConfig({ ...prod(), PIX_QR_SIGNING_CERTS: `${other.certPem}${signing.certPem}` })).toThrow(/does not match/);
+    expect(() => loadConfig({ ...prod(), PIX_QR_SIGNING_KEY: 'not a key' })).toThrow(/not a readable PEM private key/);
+    expect(() => loadConfig({ ...prod(), PIX_QR_SIGNING_CERTS: 'no certificate' })).toThrow(/holds no PEM certificate/);
+  });
+
+  it('is RSA of 2048 bits or more (RS256)', () => {
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(() => loadConfig({ ...prod(), PIX_QR_SIGNING_KEY: small })).toThrow(/RSA key of 2048 bits or more/);
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(() => loadConfig({ ...prod(), PIX_QR_SIGNING_KEY: ec })).toThrow(/RSA key of 2048 bits or more/);
+  });
+
+  it('outside production, unset means the development key of the database (null here)', () => {
+    expect(loadConfig({}).pixQrSigning).toBeNull();
+  });
+});
 
 describe('loadConfig', () => {
   it('runs the sandbox by default outside production', () => {
@@ -99,7 +150,8 @@ describe('loadConfig', () => {
   });
 
   it('in production, refuses to start with metrics on and no METRICS_TOKEN, saying how to fix it', () => {
-    const prod = { NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', JWT_SECRET: secret32, WEBHOOK_SECRETS_KEY: webhookKey };
+    const { METRICS_TOKEN: _token, ...secrets } = prodSecrets;
+    const prod = { NODE_ENV: 'production', PIX_PROVIDER: 'sandbox', ...secrets };
     for (const env of [prod, { ...prod, METRICS_TOKEN: '' }, { ...prod, METRICS_ENABLED: 'true' }])
       expect(() => loadConfig(env)).toThrow(/METRICS_TOKEN is required .*set METRICS_TOKEN .*or set METRICS_ENABLED=false/);
     expect(loadConfig({ ...prod, METRICS_TOKEN: metricsToken })).toMatchObject({ metricsEnabled: true, metricsToken });

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 
 export type AppRole = 'api' | 'worker' | 'all';
@@ -80,6 +80,19 @@ export interface AppConfig {
   metricsEnabled: boolean;
   /** When set, `GET /metrics` requires `Authorization: Bearer <token>` (compared in constant time); production requires it while metrics are on. */
   metricsToken: string | null;
+  /**
+   * The key that signs the payloads of our dynamic QR codes (PIX_QR_SIGNING_KEY, PIX_QR_SIGNING_CERTS,
+   * PIX_QR_SIGNING_PREVIOUS_CERTS), checked at start; null outside production when unset: a development key is
+   * made once and kept in the database (docs/adr/0206-payload-signing-key.md).
+   */
+  pixQrSigning: QrSigningMaterial | null;
+}
+
+/** PEM texts of the QR payload signing key: the private key, its chain (leaf first), and retired leaves still published. */
+export interface QrSigningMaterial {
+  keyPem: string;
+  certPems: string[];
+  previousCertPems: string[];
 }
 
 /** The SPI/DICT adapters this build knows. */
@@ -228,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'METRICS_TOKEN is required when NODE_ENV=production and metrics are on: set METRICS_TOKEN (16-512 characters, e.g. openssl rand -hex 32) or set METRICS_ENABLED=false',
     );
   }
+  const pixQrSigning = qrSigningMaterial(env, production);
   const ispb = env.PSP_ISPB ?? '99999004';
   if (!/^\d{8}$/.test(ispb)) throw new Error('PSP_ISPB must be 8 digits');
   return {
@@ -277,7 +291,63 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookSecretsPreviousKeys: keyList(env.WEBHOOK_SECRETS_PREVIOUS_KEYS).filter((key) => key !== webhookSecretsKey),
     metricsEnabled,
     metricsToken: token,
+    pixQrSigning,
   };
+}
+
+/** The smallest RSA modulus a QR payload signing key may have (Manual de Segurança do Pix, section 4: RS256, 2048 bits or more). */
+export const MIN_QR_SIGNING_KEY_BITS = 2048;
+
+/** A PEM value from the environment; `\n` escapes (one-line variables) become line breaks. */
+function pem(raw: string | undefined): string {
+  return (raw ?? '').replace(/\\n/g, '\n').trim();
+}
+
+function certificatesIn(text: string, name: string): string[] {
+  const blocks = text.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  for (const block of blocks) {
+    try {
+      new X509Certificate(block);
+    } catch {
+      throw new Error(`${name} holds a certificate that cannot be read`);
+    }
+  }
+  return blocks.map((b) => `${b}\n`);
+}
+
+/**
+ * PIX_QR_SIGNING_KEY and PIX_QR_SIGNING_CERTS: both or neither; required when NODE_ENV=production. The key is
+ * RSA of 2048 bits or more and is the leaf's (the first certificate's) private key.
+ */
+export function qrSigningMaterial(env: NodeJS.ProcessEnv, production: boolean): QrSigningMaterial | null {
+  const keyPem = pem(env.PIX_QR_SIGNING_KEY);
+  const certsText = pem(env.PIX_QR_SIGNING_CERTS);
+  if (!keyPem && !certsText) {
+    if (production) {
+      throw new Error(
+        'PIX_QR_SIGNING_KEY and PIX_QR_SIGNING_CERTS are required when NODE_ENV=production: the RSA key (PEM) that signs the payloads of dynamic QR codes and its certificate chain (PEM, leaf first); see docs/operations.md',
+      );
+    }
+    return null;
+  }
+  if (!keyPem || !certsText) throw new Error('PIX_QR_SIGNING_KEY and PIX_QR_SIGNING_CERTS go together: set both or neither');
+  let key;
+  try {
+    key = createPrivateKey(keyPem);
+  } catch {
+    throw new Error('PIX_QR_SIGNING_KEY is not a readable PEM private key');
+  }
+  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+  if (key.asymmetricKeyType !== 'rsa' || bits < MIN_QR_SIGNING_KEY_BITS) {
+    throw new Error(`PIX_QR_SIGNING_KEY must be an RSA key of ${MIN_QR_SIGNING_KEY_BITS} bits or more (the payloads are signed RS256)`);
+  }
+  const certPems = certificatesIn(certsText, 'PIX_QR_SIGNING_CERTS');
+  if (certPems.length === 0) throw new Error('PIX_QR_SIGNING_CERTS holds no PEM certificate');
+  if (!new X509Certificate(certPems[0]!).checkPrivateKey(key)) {
+    throw new Error("PIX_QR_SIGNING_KEY does not match the first certificate of PIX_QR_SIGNING_CERTS (the leaf must be the key's own)");
+  }
+  const previousCertPems = certificatesIn(pem(env.PIX_QR_SIGNING_PREVIOUS_CERTS), 'PIX_QR_SIGNING_PREVIOUS_CERTS');
+  return { keyPem: `${keyPem}\n`, certPems, previousCertPems };
 }
 
 /** Production's WEBHOOK_SECRETS_KEY: set, 32 bytes or more, and not JWT_SECRET; each refusal says how to fix it. */

@@ -29,6 +29,7 @@ import {
   WebhookOrmEntity,
 } from '../modules/webhooks/infrastructure/persistence/webhook.orm-entity.js';
 import { PixKeyOrmEntity } from '../modules/keys/infrastructure/persistence/pix-key.orm-entity.js';
+import { PayloadSigningKeyOrmEntity } from '../modules/payload-location/infrastructure/persistence/payload-signing-key.orm-entity.js';
 
 /** Every ORM entity, listed explicitly so one data source serves the app, the CLI and migrations. */
 export const ENTITIES = [
@@ -59,4 +60,5 @@ export const ENTITIES = [
   WebhookDeliveryOrmEntity,
   WebhookDeliveryAttemptOrmEntity,
   WebhookEventOrmEntity,
+  PayloadSigningKeyOrmEntity,
 ];

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { makeDevelopmentKey } from '../../src/modules/payload-location/infrastructure/signing/development-key.js';
 import { randomCpf } from '../support/documents.js';
 
 const ROOT = process.cwd();
@@ -253,9 +254,13 @@ async function main(): Promise<void> {
   await redis.start();
   const receiver = await startReceiver();
 
+  // NODE_ENV=production signs the QR payloads only with a key of the environment: a throwaway one for this run.
+  const signing = await makeDevelopmentKey('pix.sandbox.local', new Date());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
+    PIX_QR_SIGNING_KEY: signing.keyPem,
+    PIX_QR_SIGNING_CERTS: signing.certPem,
     PIX_PROVIDER: 'sandbox',
     DATABASE_URL: `postgres://postgres@127.0.0.1:${proxy.port}/${db}`,
     REDIS_URL: `redis://127.0.0.1:${redis.port}`,

@@ -81,15 +81,16 @@ describe('Cash-in charges (e2e)', () => {
     });
 
     it('writes codes an independent parser (pix-utils) reads the same, and a PNG that decodes to exactly the text', async () => {
-      for (const body of [
-        { amount: '0.01' },
-        { amount: '9999999.99', description: 'Grande' },
-        { amount: '10.00', due_date: '2026-03-20' },
-      ]) {
+      // API Pix: a due-date charge's location is `cobv/{pixUrlAccessToken}` (docs/adr/0205-payload-location.md).
+      for (const [body, location] of [
+        [{ amount: '0.01' }, ''],
+        [{ amount: '9999999.99', description: 'Grande' }, ''],
+        [{ amount: '10.00', due_date: '2026-03-20' }, 'cobv/'],
+      ] as const) {
         const c = await charge(body);
         const theirs = parsePix(c.qr_code_text);
         if (hasError(theirs) || !isDynamicPix(theirs)) throw new Error(`pix-utils refused ${c.qr_code_text}`);
-        expect(theirs.url).toBe(`pix.sandbox.local/qr/v2/${c.transaction_id}`);
+        expect(theirs.url).toBe(`pix.sandbox.local/qr/v2/${location}${c.transaction_id}`);
         expect(theirs.merchantName).toBe('Padaria Pao Quente Ltda');
         expect(theirs.merchantCity).toBe('SAO PAULO');
         expect(readQrImage(c.qr_code)).toBe(c.qr_code_text);

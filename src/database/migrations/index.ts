@@ -23,6 +23,8 @@ import { MedReturnStatus1764040000000 } from './1764040000000-med-return-status.
 import { OutboxSignal1764050000000 } from './1764050000000-outbox-signal.js';
 import { IdempotencyClaimInPayment1764060000000 } from './1764060000000-idempotency-claim-in-payment.js';
 import { WebhookEvents1764070000000 } from './1764070000000-webhook-events.js';
+import { ChargeRevision1764204000000 } from './1764204000000-charge-revision.js';
+import { PayloadSigningKeys1764204100000 } from './1764204100000-payload-signing-keys.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -51,4 +53,6 @@ export const MIGRATIONS = [
   OutboxSignal1764050000000,
   IdempotencyClaimInPayment1764060000000,
   WebhookEvents1764070000000,
+  ChargeRevision1764204000000,
+  PayloadSigningKeys1764204100000,
 ];

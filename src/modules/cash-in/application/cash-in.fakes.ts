@@ -25,8 +25,10 @@ export class InMemoryCharges extends ChargeRepository {
     this.rows.set(c.id, this.copy(charge));
   }
 
+  /** As the table's trigger does, every stored change counts one more revision. */
   async update(charge: Charge): Promise<void> {
-    if (this.rows.has(charge.snapshot.id)) this.rows.set(charge.snapshot.id, this.copy(charge));
+    const stored = this.rows.get(charge.snapshot.id);
+    if (stored) this.rows.set(charge.snapshot.id, Charge.restore({ ...charge.snapshot, revision: stored.snapshot.revision + 1 }));
   }
 
   async lock(id: string): Promise<Charge | null> {

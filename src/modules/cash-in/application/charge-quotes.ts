@@ -28,6 +28,17 @@ export interface ChargeQuote {
   receiver: Counterparty;
   /** A due-date charge's terms and what they make of the amount now; null for an immediate charge. */
   dueDate: { terms: DueDateTerms; amounts: DueDateChargeAmounts } | null;
+  /** API Pix `revisao` (0 when issued, one more at every change). */
+  revision: number;
+  createdAt: Date;
+  /** When an immediate charge expires; a due-date charge's end of `due_date + 30` days. */
+  expiresAt: Date;
+  /** The charge's description, shown to the payer (API Pix `solicitacaoPagador`). */
+  description: string | null;
+  /** The payer the charge names, when it names one (name and document each optional). */
+  expectedPayer: { name: string | null; document: string | null } | null;
+  /** The receiver's address as the charge gives it (a due-date charge's `recebedor`). */
+  receiverAddress: { street?: string; state?: string; postalCode?: string };
 }
 
 const STATUS_SEEN_BY_PAYER = { pending: 'active', completed: 'paid', cancelled: 'cancelled', expired: 'expired' } as const;
@@ -42,14 +53,17 @@ export class ChargeQuotes {
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb' | 'pspName'>,
   ) {}
 
-  /** The charge behind a QR as of `now`, or null when there is no such charge. */
-  async quote(chargeId: string, now: Date): Promise<ChargeQuote | null> {
+  /**
+   * The charge behind a QR as of `now`, or null when there is no such charge. A due-date charge's amounts are
+   * those of a payment made at `pricedAt` (default `now`: the payer's intended payment date, API Pix `DPP`).
+   */
+  async quote(chargeId: string, now: Date, pricedAt: Date = now): Promise<ChargeQuote | null> {
     const charge = await this.charges.findById(chargeId);
     if (!charge) return null;
     const c = charge.snapshot;
     const owner = await this.accounts.byId(c.accountId);
     if (!owner) return null;
-    const due = charge.amountDue(now);
+    const due = charge.amountDue(pricedAt);
     return {
       chargeId: c.id,
       txid: c.txid,
@@ -60,6 +74,16 @@ export class ChargeQuotes {
       pixKeyType: c.pixKeyType,
       receiver: ownAccountParty(owner, this.participants, this.config),
       dueDate: c.terms && due.dueDate ? { terms: c.terms, amounts: due.dueDate } : null,
+      revision: c.revision,
+      createdAt: c.createdAt,
+      expiresAt: c.expiresAt,
+      description: c.description,
+      expectedPayer: c.expectedPayer,
+      receiverAddress: {
+        ...(c.details.receiverAddress !== undefined ? { street: c.details.receiverAddress } : {}),
+        ...(c.details.receiverState !== undefined ? { state: c.details.receiverState } : {}),
+        ...(c.details.receiverPostalCode !== undefined ? { postalCode: c.details.receiverPostalCode } : {}),
+      },
     };
   }
 

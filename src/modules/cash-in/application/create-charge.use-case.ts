@@ -114,7 +114,8 @@ export interface PreparedCharge {
 }
 
 /**
- * Issues a charge: a dynamic BR Code whose URL (PIX_QR_BASE_URL/qr/v2/<id>) resolves to it, under the account's
+ * Issues a charge: a dynamic BR Code whose URL (PIX_QR_BASE_URL/qr/v2/<id>, or /qr/v2/cobv/<id> for a due-date
+ * charge) resolves to it, under the account's
  * oldest Pix key (an EVP key registered for it when it has none), with its `cash_in` transaction in `pending`, in
  * one database transaction. In two steps: `prepare` (writes nothing) validates, draws the id and txid and writes
  * the BR Code (which names no key: a dynamic code carries the URL); `issue` then writes the charge in the
@@ -151,7 +152,8 @@ export class CreateChargeUseCase {
       : new Date(now.getTime() + (cmd.expirationTime ?? DEFAULT_EXPIRATION_SECONDS) * 1000);
     const qrCodeText = encodeBrCode({
       type: 'dynamic',
-      url: `${this.config.pixQrBaseUrl.replace(/\/+$/, '')}/qr/v2/${id}`,
+      // API Pix: a due-date charge is served at the `cobv/` location (docs/adr/0205-payload-location.md).
+      url: `${this.config.pixQrBaseUrl.replace(/\/+$/, '')}/qr/v2/${terms ? 'cobv/' : ''}${id}`,
       merchantName: own.holder.name,
       merchantCity: this.config.pixMerchantCity,
       txid,

@@ -59,6 +59,11 @@ export interface ChargeProps {
   expiredAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * API Pix `revisao`: 0 when issued, one more at every stored change of the charge (the database counts it:
+   * a trigger on every UPDATE of the row, docs/adr/0205-payload-location.md).
+   */
+  revision: number;
 }
 
 /** What a payment of the charge must bring, on the day it is made. */
@@ -79,7 +84,10 @@ export class Charge implements FollowedOnStatement {
   private constructor(private props: ChargeProps) {}
 
   static issue(
-    p: Omit<ChargeProps, 'status' | 'paidAmount' | 'endToEndId' | 'payer' | 'paidAt' | 'cancelledAt' | 'expiredAt' | 'updatedAt'>,
+    p: Omit<
+      ChargeProps,
+      'status' | 'paidAmount' | 'endToEndId' | 'payer' | 'paidAt' | 'cancelledAt' | 'expiredAt' | 'updatedAt' | 'revision'
+    >,
   ): Charge {
     return new Charge({
       ...p,
@@ -91,6 +99,7 @@ export class Charge implements FollowedOnStatement {
       cancelledAt: null,
       expiredAt: null,
       updatedAt: p.createdAt,
+      revision: 0,
     });
   }
 

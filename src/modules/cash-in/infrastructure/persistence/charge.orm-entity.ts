@@ -33,4 +33,6 @@ export class ChargeOrmEntity {
   @Column({ name: 'expired_at', type: 'timestamptz', nullable: true }) expiredAt: Date | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+  /** API Pix `revisao`: counted by the trigger `cash_in_charges_revision` on every change of the row. */
+  @Column({ type: 'integer', default: 0 }) revision: number;
 }

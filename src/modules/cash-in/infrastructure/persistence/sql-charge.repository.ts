@@ -13,7 +13,8 @@ const COLUMNS = `id, client_id AS "clientId", account_id AS "accountId", txid, r
   pix_key AS "pixKey", pix_key_type AS "pixKeyType", expected_payer AS "expectedPayer", expires_at AS "expiresAt",
   terms, details, metadata, qr_code_text AS "qrCodeText", registry_document_id AS "registryDocumentId", status,
   paid_amount::text AS "paidAmount", end_to_end_id AS "endToEndId", payer, paid_at AS "paidAt",
-  cancelled_at AS "cancelledAt", expired_at AS "expiredAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+  cancelled_at AS "cancelledAt", expired_at AS "expiredAt", created_at AS "createdAt", updated_at AS "updatedAt",
+  revision`;
 
 function toDomain(r: Row): Charge {
   const { dueDate: _dueDate, ...rest } = r;

@@ -7,7 +7,7 @@ import { QrPayloadFetcher, type DynamicQrPayload } from '../../application/qr-pa
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Sandbox fetcher (docs/conventions.md §8): a URL under PIX_QR_BASE_URL/qr/v2/<id> resolves to the charge
+ * Sandbox fetcher (docs/conventions.md §8): a URL under PIX_QR_BASE_URL/qr/v2/<id> (or /qr/v2/cobv/<id>) resolves to the charge
  * `<id>` of this service, as of now; any other URL (another host, or no such charge) is unknown (null).
  */
 @Injectable()
@@ -23,7 +23,11 @@ export class SandboxQrPayloadFetcher extends QrPayloadFetcher {
   async fetch(url: string): Promise<DynamicQrPayload | null> {
     const prefix = `${this.config.pixQrBaseUrl.replace(/\/+$/, '')}/qr/v2/`;
     if (!url.toLowerCase().startsWith(prefix.toLowerCase())) return null;
-    const id = url.slice(prefix.length);
+    // A due-date charge's location is `cobv/<id>` (docs/adr/0205-payload-location.md); a query (DPP, codMun) is ignored.
+    const id = url
+      .slice(prefix.length)
+      .replace(/^cobv\//i, '')
+      .replace(/\?.*$/, '');
     if (!UUID.test(id)) return null;
     const quote = await this.quotes.quote(id.toLowerCase(), this.clock.now());
     if (!quote) return null;
