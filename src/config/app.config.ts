@@ -22,6 +22,17 @@ export interface AppConfig {
   pixQrBaseUrl: string;
   /** Merchant city (field 60) of the BR Codes of charges: up to 15 ASCII characters. */
   pixMerchantCity: string;
+  /** Other institutions' QR payload and key-set URLs may resolve to loopback, private... addresses (development and tests only). */
+  pixQrAllowPrivateNetworks: boolean;
+  /**
+   * The roots a QR payload's signing certificate must chain up to: PEM text or the path of a PEM bundle;
+   * empty: Node's bundled root certificates (the public web PKI).
+   */
+  pixQrTrustRoots: string;
+  /** One fetch of another institution's QR payload or key set must be answered within this long. */
+  pixQrFetchTimeoutMs: number;
+  /** The payer's municipality (IBGE code, 7 digits) sent as `codMun` when fetching a due-date charge's payload. */
+  pixQrMunicipalityCode: string;
   sandboxSpiLatencyMs: number;
   rateLimitPerMinute: number;
   lookupRateLimitPerMinute: number;
@@ -93,6 +104,14 @@ export interface QrSigningMaterial {
   keyPem: string;
   certPems: string[];
   previousCertPems: string[];
+}
+
+/** São Paulo's IBGE municipality code, the default `codMun` (the service's merchant city by default too). */
+export const SAO_PAULO_IBGE_CODE = '3550308';
+
+function municipalityCode(value: string): string {
+  if (!/^\d{7}$/.test(value)) throw new Error('PIX_QR_MUNICIPALITY_CODE must be an IBGE municipality code (7 digits)');
+  return value;
 }
 
 /** The SPI/DICT adapters this build knows. */
@@ -257,6 +276,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pixProvider,
     pixQrBaseUrl: env.PIX_QR_BASE_URL ?? 'pix.sandbox.local',
     pixMerchantCity: merchantCity(env.PIX_MERCHANT_CITY ?? 'SAO PAULO'),
+    pixQrAllowPrivateNetworks: bool('PIX_QR_ALLOW_PRIVATE_NETWORKS', false, env),
+    pixQrTrustRoots: env.PIX_QR_TRUST_ROOTS ?? '',
+    pixQrFetchTimeoutMs: Math.max(100, int('PIX_QR_FETCH_TIMEOUT_MS', 5000, env)),
+    pixQrMunicipalityCode: municipalityCode(env.PIX_QR_MUNICIPALITY_CODE ?? SAO_PAULO_IBGE_CODE),
     sandboxSpiLatencyMs: int('SANDBOX_SPI_LATENCY_MS', 100, env),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 1200, env),
     lookupRateLimitPerMinute: int('LOOKUP_RATE_LIMIT_PER_MINUTE', 60, env),

@@ -803,7 +803,7 @@ export interface paths {
         put?: never;
         /**
          * Decode a BR Code (static or dynamic); pay it with the returned end_to_end_id as X-Pix-Lookup-E2E
-         * @description Parses the EMV payload (CRC16 checked; any fault is 400 INVALID_BR_CODE naming the field). A static code is resolved through the key directory; a dynamic one is fetched from its URL (in the sandbox, a charge of this service). The answer holds the recipient, the amount (null when the payer chooses) and a fresh `end_to_end_id`: send it as `X-Pix-Lookup-E2E` with a cash-out within 30 minutes to pay. Spends the anti-scan budget.
+         * @description Parses the EMV payload (CRC16 checked; any fault is 400 INVALID_BR_CODE naming the field). A static code is resolved through the key directory; a dynamic one is fetched from its URL: a charge of this service is read in process, another institution's is fetched over HTTPS and its JWS, certificate chain and payload verified (QR_SIGNATURE_INVALID, QR_CERTIFICATE_UNTRUSTED, QR_PAYLOAD_INVALID). The answer holds the recipient, the amount (null when the payer chooses) and a fresh `end_to_end_id`: send it as `X-Pix-Lookup-E2E` with a cash-out within 30 minutes to pay. Spends the anti-scan budget.
          */
         post: operations["decodeBrCode"];
         delete?: never;
@@ -10377,7 +10377,7 @@ export interface operations {
                     "application/json": components["schemas"]["DecodeBrCodeResponse"];
                 };
             };
-            /** @description Error: BAD_REQUEST, CHARGE_NOT_PAYABLE, INVALID_BR_CODE, MALFORMED_JSON, PIX_KEY_NOT_FOUND, QR_CODE_EXPIRED, QR_PAYLOAD_UNAVAILABLE, VALIDATION_ERROR (see docs/errors.md) */
+            /** @description Error: BAD_REQUEST, CHARGE_NOT_PAYABLE, INVALID_BR_CODE, MALFORMED_JSON, PIX_KEY_NOT_FOUND, QR_CERTIFICATE_UNTRUSTED, QR_CODE_EXPIRED, QR_PAYLOAD_INVALID, QR_PAYLOAD_UNAVAILABLE, QR_SIGNATURE_INVALID, VALIDATION_ERROR (see docs/errors.md) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10386,7 +10386,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "BAD_REQUEST" | "CHARGE_NOT_PAYABLE" | "INVALID_BR_CODE" | "MALFORMED_JSON" | "PIX_KEY_NOT_FOUND" | "QR_CODE_EXPIRED" | "QR_PAYLOAD_UNAVAILABLE" | "VALIDATION_ERROR";
+                            code?: "BAD_REQUEST" | "CHARGE_NOT_PAYABLE" | "INVALID_BR_CODE" | "MALFORMED_JSON" | "PIX_KEY_NOT_FOUND" | "QR_CERTIFICATE_UNTRUSTED" | "QR_CODE_EXPIRED" | "QR_PAYLOAD_INVALID" | "QR_PAYLOAD_UNAVAILABLE" | "QR_SIGNATURE_INVALID" | "VALIDATION_ERROR";
                         } & {
                             [key: string]: unknown;
                         };

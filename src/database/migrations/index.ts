@@ -25,6 +25,7 @@ import { IdempotencyClaimInPayment1764060000000 } from './1764060000000-idempote
 import { WebhookEvents1764070000000 } from './1764070000000-webhook-events.js';
 import { ChargeRevision1764204000000 } from './1764204000000-charge-revision.js';
 import { PayloadSigningKeys1764204100000 } from './1764204100000-payload-signing-keys.js';
+import { CashOutTxid1764207000000 } from './1764207000000-cash-out-txid.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   WebhookEvents1764070000000,
   ChargeRevision1764204000000,
   PayloadSigningKeys1764204100000,
+  CashOutTxid1764207000000,
 ];

@@ -10,6 +10,8 @@ import { QrCodeController } from './infrastructure/http/qr-code.controller.js';
 import { QrLookupPurger } from './infrastructure/persistence/qr-lookup.purger.js';
 import { SqlQrLookupRepository } from './infrastructure/persistence/sql-qr-lookup.repository.js';
 import { SandboxQrPayloadFetcher } from './infrastructure/sandbox/sandbox-qr-payload-fetcher.adapter.js';
+import { HttpsQrPayloadFetcher } from './infrastructure/remote/https-qr-payload-fetcher.adapter.js';
+import { RoutingQrPayloadFetcher } from './infrastructure/remote/routing-qr-payload-fetcher.adapter.js';
 import { bindByProvider } from '../../config/pix-provider.js';
 
 /** BR Code decoding and the lookup history that Flow 3 cash-outs pay from. */
@@ -19,7 +21,10 @@ import { bindByProvider } from '../../config/pix-provider.js';
   providers: [
     DecodeBrCodeUseCase,
     { provide: QrLookupRepository, useClass: SqlQrLookupRepository },
-    ...bindByProvider(QrPayloadFetcher, { sandbox: SandboxQrPayloadFetcher }),
+    // Our charges in process (the sandbox's), other institutions' over HTTPS, verified (docs/adr/0208-foreign-dynamic-qr-verification.md).
+    SandboxQrPayloadFetcher,
+    HttpsQrPayloadFetcher,
+    ...bindByProvider(QrPayloadFetcher, { sandbox: RoutingQrPayloadFetcher }),
     { provide: PaymentLookups, useClass: StoredPaymentLookups },
     QrLookupPurger,
   ],

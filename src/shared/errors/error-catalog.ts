@@ -148,7 +148,26 @@ export const ERROR_CATALOG = {
     group: 'qr',
     when: 'the payload is not a valid BR Code; the message names the EMV field (e.g. `63 (CRC)`)',
   },
-  QR_PAYLOAD_UNAVAILABLE: { status: 400, group: 'qr', when: 'the URL of a dynamic QR cannot be fetched' },
+  QR_PAYLOAD_UNAVAILABLE: {
+    status: 400,
+    group: 'qr',
+    when: "the URL of a dynamic QR cannot be fetched (no such charge of ours; another institution's server or key set refused, unreachable, too slow or too large)",
+  },
+  QR_SIGNATURE_INVALID: {
+    status: 400,
+    group: 'qr',
+    when: "another institution's QR payload is not a JWS it signed: a header that is not RS256/PS256 (`none`, HMAC...), a `jku` that is not https on the payload's host, a `kid` not in its key set, a bad signature or a tampered payload",
+  },
+  QR_CERTIFICATE_UNTRUSTED: {
+    status: 400,
+    group: 'qr',
+    when: "the certificate behind another institution's QR payload signature does not chain up to a trusted root (`PIX_QR_TRUST_ROOTS`), is not valid now, does not cover the payload's host, or is not the key's",
+  },
+  QR_PAYLOAD_INVALID: {
+    status: 400,
+    group: 'qr',
+    when: "another institution's signed QR payload is not a CobPayload/CobVPayload of the API Pix (txid, revisao, calendario, valor, chave, status), or its txid differs from the code's field 62-05",
+  },
   QR_CODE_EXPIRED: { status: 400, group: 'qr', when: 'the charge behind a dynamic QR (or being paid) has expired' },
   CHARGE_NOT_PAYABLE: { status: 400, group: 'qr', when: 'the charge behind a dynamic QR (or being paid) is cancelled or paid' },
   CHARGE_NOT_PENDING: { status: 400, group: 'qr', when: 'cancelling a charge that is not `pending` (paid, cancelled or expired)' },

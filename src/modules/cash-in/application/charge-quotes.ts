@@ -7,11 +7,11 @@ import { AccountDirectory } from '../../identity/application/account-directory.j
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
 import type { DueDateChargeAmounts } from '../domain/due-date-charge.js';
-import type { DueDateTerms } from '../domain/due-date-terms.value-object.js';
+import { DueDateTerms } from '../domain/due-date-terms.value-object.js';
 import { ChargeRepository } from './charge.repository.js';
 
 /** The cash-in vocabulary a payer's side reads (the QR decode shows a due-date charge's terms). */
-export type { DueDateTerms };
+export { DueDateTerms };
 
 /** A charge as a payer sees it at one moment: what the URL of its QR code resolves to. */
 export interface ChargeQuote {

@@ -113,6 +113,7 @@ describe('CreateCashOutUseCase', () => {
         receiver: JOANA,
         endToEndId,
         chargeId: null,
+        txid: null,
         status: 'queued',
         errorCode: null,
         errorMessage: null,

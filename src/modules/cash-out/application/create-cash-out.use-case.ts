@@ -67,6 +67,7 @@ export class CreateCashOutUseCase {
       let pixKeyType: string | null = cmd.pixKeyType ?? null;
       let endToEndId = newEndToEndId(this.config.pspIspb, now);
       let chargeId: string | null = null;
+      let txid: string | null = null;
       let holderConfirmed = true;
       if (flow === 'key') {
         receiver = await this.receivers.byKey(cmd.clientId, cmd.pixKey!, cmd.pixKeyType!);
@@ -74,7 +75,7 @@ export class CreateCashOutUseCase {
         ({ receiver, holderConfirmed } = await this.receivers.byBankDetails(cmd.clientId, cmd as BankDetails));
       } else {
         const lookup = await this.lookups.consumeForPayment(cmd.clientId, cmd.lookupEndToEndId!, amount, id);
-        ({ receiver, pixKey, pixKeyType, endToEndId, chargeId } = lookup);
+        ({ receiver, pixKey, pixKeyType, endToEndId, chargeId, txid } = lookup);
         // A charge of ours: refused now if it could not be paid (the settlement decides under its lock).
         if (chargeId) await this.charges.assertPayable(chargeId, amount, now);
       }
@@ -96,6 +97,7 @@ export class CreateCashOutUseCase {
           receiver,
           endToEndId,
           chargeId,
+          txid,
         },
         now,
       );

@@ -68,6 +68,34 @@ describe('SettleCashOutUseCase', () => {
   const types = () => w.outbox.events.map((e) => e.type);
 
   describe('to another institution', () => {
+    it("a payment of another institution's dynamic QR: the SPI order carries the charge's txid from the decode", async () => {
+      const lookupE2e = 'E00000000202603101455FOREIGNQR01';
+      const txid = 'fc9a4366ff3d4964b5dbc6c91a8722d3';
+      await w.qrLookups.insert({
+        endToEndId: lookupE2e,
+        clientId: MARIA.client,
+        qrType: 'dynamic',
+        pixKey: 'joana@example.com',
+        pixKeyType: 'EMAIL',
+        receiver: counterpartyOf(JOANA_KEY),
+        fixedAmount: Money.of('30.00'),
+        chargeId: null,
+        result: { charge_txid: txid },
+        createdAt: new Date(NOON.getTime() - 60_000),
+        usedAt: null,
+        cashOutId: null,
+      });
+      const c = (await w.create.execute({ clientId: MARIA.client, amount: '30.00', lookupEndToEndId: lookupE2e })).snapshot;
+      expect(c.txid).toBe(txid);
+      w.clock.set(SETTLED_AT);
+      w.spi.onSend({ outcome: 'settled' });
+
+      await w.settle.execute(c.id, false);
+
+      expect(w.spi.sent).toEqual([{ endToEndId: lookupE2e, amount: c.amount, payer: c.payer, receiver: c.receiver, txid }]);
+      expect(await w.cashOut(c.id)).toMatchObject({ status: 'completed', txid });
+    });
+
     it('queued -> processing -> completed when the SPI settles: the hold is captured and the transaction row follows', async () => {
       const c = await queued('25.50');
       w.spi.onSend({ outcome: 'settled' });

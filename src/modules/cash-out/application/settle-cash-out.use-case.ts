@@ -389,6 +389,6 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
 
   private order(cashOut: CashOut) {
     const c = cashOut.snapshot;
-    return { endToEndId: c.endToEndId, amount: c.amount, payer: c.payer, receiver: c.receiver };
+    return { endToEndId: c.endToEndId, amount: c.amount, payer: c.payer, receiver: c.receiver, ...(c.txid ? { txid: c.txid } : {}) };
   }
 }

@@ -23,6 +23,7 @@ const make = () =>
       externalId: 'ext',
       amount: Money.of('10.00'),
       chargeId: null,
+      txid: null,
       flow: 'key',
       pixKey: 'a@b.co',
       pixKeyType: 'EMAIL',

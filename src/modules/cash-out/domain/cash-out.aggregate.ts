@@ -30,6 +30,8 @@ export interface CashOutProps {
   endToEndId: string;
   /** The charge of this service this payment pays (Flow 3 of a dynamic QR of ours), settled on-us. */
   chargeId: string | null;
+  /** The txid of the dynamic QR's charge this payment pays (Flow 3), ours or another institution's; its SPI order carries it. */
+  txid: string | null;
   status: CashOutStatus;
   errorCode: string | null;
   errorMessage: string | null;

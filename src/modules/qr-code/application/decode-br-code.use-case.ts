@@ -13,6 +13,9 @@ import { QrPayloadFetcher, type DynamicQrPayload } from './qr-payload-fetcher.js
 import { Clock } from '../../../shared/time/clock.js';
 import { LookupThrottle } from '../../keys/application/lookup-throttle.service.js';
 
+/** Where a decode's stored result keeps the charge's txid (qr_lookups.result), read back by StoredPaymentLookups. */
+export const CHARGE_TXID = 'charge_txid';
+
 export interface DecodeResult {
   qrType: 'static' | 'dynamic';
   endToEndId: string;
@@ -59,7 +62,14 @@ export class DecodeBrCodeUseCase {
       chargeId: resolved.payload?.chargeId ?? null,
       // The text parseBrCode read, so at most MAX_BR_CODE_LENGTH (512) characters whoever the caller; the
       // other fields are bounded by the parser too (txid 35, name 25, city 15): a row has a bounded size.
-      result: { br_code: brCode.trim(), txid: code.txid, merchant_name: code.merchantName, merchant_city: code.merchantCity },
+      result: {
+        br_code: brCode.trim(),
+        txid: code.txid,
+        merchant_name: code.merchantName,
+        merchant_city: code.merchantCity,
+        // The charge's own txid (35 at most), which the payment's SPI order carries.
+        ...(resolved.payload ? { [CHARGE_TXID]: resolved.payload.txid } : {}),
+      },
       createdAt: now,
       usedAt: null,
       cashOutId: null,
@@ -90,6 +100,13 @@ export class DecodeBrCodeUseCase {
     if (!payload) {
       throw new DomainError('QR_PAYLOAD_UNAVAILABLE', 'The payload of this dynamic QR code could not be fetched', [
         { field: 'br_code', issue: `no charge at ${code.url}` },
+      ]);
+    }
+    // A code whose 62-05 carries a charge txid (26-35 letters and digits; not "***", not a shorter reference
+    // some PSPs write) names its charge: a payload of another charge is not the one the payer was shown.
+    if (/^[A-Za-z0-9]{26,35}$/.test(code.txid) && code.txid !== payload.txid) {
+      throw new DomainError('QR_PAYLOAD_INVALID', "The payload of this dynamic QR code is not the code's charge", [
+        { field: 'br_code', issue: "the payload's txid differs from the code's (field 62-05)" },
       ]);
     }
     if (payload.status === 'expired') throw new DomainError('QR_CODE_EXPIRED', 'The charge behind this QR code has expired');

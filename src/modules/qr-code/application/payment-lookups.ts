@@ -13,6 +13,8 @@ export interface PaymentLookup {
   fixedAmount: Money | null;
   /** The charge of this service the QR points to, when it is one (dynamic QR). */
   chargeId: string | null;
+  /** A dynamic QR's charge txid (ours or another institution's), which the payment's SPI order carries. */
+  txid: string | null;
 }
 
 /**

@@ -72,6 +72,7 @@ describe('StoredPaymentLookups.consumeForPayment', () => {
       receiver,
       fixedAmount: Money.of('12.30'),
       chargeId: null,
+      txid: null,
       // neither the owner, the decode result nor its timestamps leak out
     });
     expect(lookup.fixedAmount!.toFixed2()).toBe('12.30');
@@ -82,6 +83,12 @@ describe('StoredPaymentLookups.consumeForPayment', () => {
   it("passes a dynamic QR's charge through", async () => {
     await repo.insert(record({ qrType: 'dynamic', pixKey: null, pixKeyType: null, chargeId: 'charge-1' }));
     await expect(consume()).resolves.toMatchObject({ qrType: 'dynamic', pixKey: null, pixKeyType: null, chargeId: 'charge-1' });
+  });
+
+  it("passes the txid of a dynamic QR's charge through, another institution's too (no charge of ours)", async () => {
+    const txid = 'fc9a4366ff3d4964b5dbc6c91a8722d3';
+    await repo.insert(record({ qrType: 'dynamic', chargeId: null, result: { txid: '***', charge_txid: txid } }));
+    await expect(consume()).resolves.toMatchObject({ qrType: 'dynamic', chargeId: null, txid });
   });
 
   it('refuses a second consumption with LOOKUP_ALREADY_USED and keeps the first cash-out', async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
+import { CHARGE_TXID } from './decode-br-code.use-case.js';
 import { PaymentLookups, type PaymentLookup } from './payment-lookups.js';
 import { QrLookupRepository } from './qr-lookup.repository.js';
 import { Clock } from '../../../shared/time/clock.js';
@@ -45,6 +46,7 @@ export class StoredPaymentLookups extends PaymentLookups {
       receiver: record.receiver,
       fixedAmount,
       chargeId: record.chargeId,
+      txid: typeof record.result[CHARGE_TXID] === 'string' ? record.result[CHARGE_TXID] : null,
     };
   }
 }

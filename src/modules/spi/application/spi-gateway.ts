@@ -6,6 +6,8 @@ export interface SpiOrder {
   amount: Money;
   payer: Counterparty;
   receiver: Counterparty;
+  /** Set when the order pays a dynamic QR's charge: its txid (26-35 letters and digits), for the receiver's reconciliation. */
+  txid?: string;
   /**
    * Set when the order gives back (part of) an earlier payment, a return (devolução): the original
    * payment's end-to-end id and the return's reason code (`MD06`/`SL02` for a client's reversal, `FR01`

@@ -17,6 +17,7 @@ export class CashOutOrmEntity {
   @Column({ type: 'jsonb' }) receiver: Counterparty;
   @Column({ name: 'end_to_end_id', type: 'varchar', length: 32 }) endToEndId: string;
   @Column({ name: 'charge_id', type: 'uuid', nullable: true }) chargeId: string | null;
+  @Column({ type: 'varchar', length: 35, nullable: true }) txid: string | null;
   @Column({ type: 'varchar', length: 16 }) status: string;
   @Column({ name: 'error_code', type: 'varchar', length: 16, nullable: true }) errorCode: string | null;
   @Column({ name: 'error_message', type: 'varchar', length: 300, nullable: true }) errorMessage: string | null;

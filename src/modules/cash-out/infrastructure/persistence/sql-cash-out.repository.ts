@@ -20,6 +20,7 @@ interface CashOutRow {
   receiver: Counterparty;
   end_to_end_id: string;
   charge_id: string | null;
+  txid: string | null;
   status: string;
   error_code: string | null;
   error_message: string | null;
@@ -43,6 +44,7 @@ const toDomain = (r: CashOutRow): CashOut =>
     receiver: r.receiver,
     endToEndId: r.end_to_end_id,
     chargeId: r.charge_id,
+    txid: r.txid,
     status: r.status as CashOutStatus,
     errorCode: r.error_code,
     errorMessage: r.error_message,
@@ -54,7 +56,7 @@ const toDomain = (r: CashOutRow): CashOut =>
 
 /** The columns every read of a cash-out selects (CashOutRow), money as text. */
 const COLUMNS = `id, client_id, account_id, external_id, amount::text, flow, pix_key, pix_key_type, payer, receiver, end_to_end_id,
-  charge_id, status, error_code, error_message, returned_amount::text, completed_at, created_at, updated_at`;
+  charge_id, txid, status, error_code, error_message, returned_amount::text, completed_at, created_at, updated_at`;
 
 @Injectable()
 export class SqlCashOutRepository extends CashOutRepository {
@@ -67,8 +69,8 @@ export class SqlCashOutRepository extends CashOutRepository {
     const c = cashOut.snapshot;
     await this.sql.write(
       `INSERT INTO cash_outs (id, client_id, account_id, external_id, amount, flow, pix_key, pix_key_type, payer, receiver,
-         end_to_end_id, status, error_code, error_message, returned_amount, completed_at, created_at, updated_at, charge_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+         end_to_end_id, status, error_code, error_message, returned_amount, completed_at, created_at, updated_at, charge_id, txid)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
       [
         c.id,
         c.clientId,
@@ -89,6 +91,7 @@ export class SqlCashOutRepository extends CashOutRepository {
         c.createdAt,
         c.updatedAt,
         c.chargeId,
+        c.txid,
       ],
     );
   }

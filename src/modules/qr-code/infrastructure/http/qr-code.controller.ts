@@ -54,7 +54,7 @@ export class QrCodeController {
     operationId: 'decodeBrCode',
     summary: 'Decode a BR Code (static or dynamic); pay it with the returned end_to_end_id as X-Pix-Lookup-E2E',
     description:
-      'Parses the EMV payload (CRC16 checked; any fault is 400 INVALID_BR_CODE naming the field). A static code is resolved through the key directory; a dynamic one is fetched from its URL (in the sandbox, a charge of this service). The answer holds the recipient, the amount (null when the payer chooses) and a fresh `end_to_end_id`: send it as `X-Pix-Lookup-E2E` with a cash-out within 30 minutes to pay. Spends the anti-scan budget.',
+      "Parses the EMV payload (CRC16 checked; any fault is 400 INVALID_BR_CODE naming the field). A static code is resolved through the key directory; a dynamic one is fetched from its URL: a charge of this service is read in process, another institution's is fetched over HTTPS and its JWS, certificate chain and payload verified (QR_SIGNATURE_INVALID, QR_CERTIFICATE_UNTRUSTED, QR_PAYLOAD_INVALID). The answer holds the recipient, the amount (null when the payer chooses) and a fresh `end_to_end_id`: send it as `X-Pix-Lookup-E2E` with a cash-out within 30 minutes to pay. Spends the anti-scan budget.",
   })
   @ApiOkResponse({
     type: DecodeBrCodeResponse,
@@ -108,7 +108,16 @@ export class QrCodeController {
       },
     },
   })
-  @ApiErrors('INVALID_BR_CODE', 'PIX_KEY_NOT_FOUND', 'QR_PAYLOAD_UNAVAILABLE', 'QR_CODE_EXPIRED', 'CHARGE_NOT_PAYABLE')
+  @ApiErrors(
+    'INVALID_BR_CODE',
+    'PIX_KEY_NOT_FOUND',
+    'QR_PAYLOAD_UNAVAILABLE',
+    'QR_SIGNATURE_INVALID',
+    'QR_CERTIFICATE_UNTRUSTED',
+    'QR_PAYLOAD_INVALID',
+    'QR_CODE_EXPIRED',
+    'CHARGE_NOT_PAYABLE',
+  )
   async create(@CurrentPrincipal() p: Principal, @Body() body: DecodeBrCodeRequest): Promise<DecodeBrCodeResponse> {
     return present(await this.decode.execute(p.id, body.br_code));
   }

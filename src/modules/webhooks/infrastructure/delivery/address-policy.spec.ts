@@ -1,6 +1,6 @@
 import { loadConfig } from '../../../../config/app.config.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
-import { addressRefusal, metadataRefusal } from './address-policy.js';
+import { addressRefusal, metadataRefusal } from '../../../../shared/outbound/address-policy.js';
 import { DnsWebhookTargetPolicy } from './dns-target.policy.js';
 
 describe('addressRefusal', () => {

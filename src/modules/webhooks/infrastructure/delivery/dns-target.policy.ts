@@ -4,7 +4,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { WebhookTargetPolicy } from '../../application/webhook-transport.js';
-import { addressRefusal, metadataRefusal, portAllowed } from './address-policy.js';
+import { addressRefusal, metadataRefusal, portAllowed } from '../../../../shared/outbound/address-policy.js';
 
 /** Resolves every address of a host (the system resolver, as a delivery would). */
 export type HostResolver = (host: string) => Promise<string[]>;

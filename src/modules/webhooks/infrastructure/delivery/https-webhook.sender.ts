@@ -1,36 +1,18 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns';
 import { request } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import type { RequestFilteringHttpsAgent } from 'request-filtering-agent';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
 import type { AttemptOutcome } from '../../domain/webhook-delivery.aggregate.js';
 import { WebhookSender, type WebhookRequest } from '../../application/webhook-transport.js';
-import { metadataRefusal, portAllowed } from './address-policy.js';
-import { codedError, networkErrorCategory, TARGET_REFUSED, TRY_TIMED_OUT } from './network-error-category.js';
+import { guardedAgent, preConnectRefusal, withoutMetadataAddresses } from '../../../../shared/outbound/guarded-https.js';
+import { codedError, networkErrorCategory, TRY_TIMED_OUT } from './network-error-category.js';
 
 const USER_AGENT = 'instant-payments-webhooks/1';
 
-const targetRefused = () => codedError(TARGET_REFUSED, 'the webhook target is not allowed');
-
-/** `base`, refusing every answer that holds a cloud metadata or wire-server address (in every configuration). */
-function withoutMetadataAddresses(base: LookupFunction): LookupFunction {
-  return ((
-    hostname: string,
-    options: object,
-    callback: (err: Error | null, address?: string | LookupAddress[], family?: number) => void,
-  ) => {
-    (base as (h: string, o: object, cb: typeof callback) => void)(hostname, options, (err, address, family) => {
-      if (err) return callback(err);
-      const addresses = Array.isArray(address) ? address.map((a) => a.address) : [address ?? ''];
-      if (addresses.some((a) => metadataRefusal(a) !== null)) return callback(targetRefused());
-      callback(null, address, family);
-    });
-  }) as LookupFunction;
-}
-
 /**
- * POSTs a notification over HTTPS through request-filtering-agent, which checks the address each
+ * POSTs a notification over HTTPS through the kernel's outbound guard (src/shared/outbound): request-filtering-agent checks the address each
  * connection actually goes to (after DNS, every time: an answer that changed since registration to a
  * private address is refused) unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true; a port other than 443 is refused
  * then too, and a cloud metadata or wire-server address always (before connecting). Node's https.request
@@ -47,8 +29,7 @@ export class HttpsWebhookSender extends WebhookSender implements OnApplicationSh
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     super();
-    const allow = config.webhookAllowPrivateNetworks;
-    this.agent = new RequestFilteringHttpsAgent({ allowPrivateIPAddress: allow, allowMetaIPAddress: allow, keepAlive: true });
+    this.agent = guardedAgent(config.webhookAllowPrivateNetworks, { keepAlive: true });
   }
 
   onApplicationShutdown(): void {
@@ -71,7 +52,7 @@ export class HttpsWebhookSender extends WebhookSender implements OnApplicationSh
         this.logger.debug({ code: (err as { code?: unknown } | null)?.code, category }, 'webhook try got no answer');
         settle({ kind: 'unanswered', error: category, latencyMs: elapsed() });
       };
-      const refusal = this.refusal(req.url);
+      const refusal = preConnectRefusal(req.url, this.config.webhookAllowPrivateNetworks);
       if (refusal) return fail(refusal);
       const timeoutMs = this.config.webhookTimeoutMs;
       let outgoing: ReturnType<typeof request>;
@@ -104,18 +85,5 @@ export class HttpsWebhookSender extends WebhookSender implements OnApplicationSh
       });
       outgoing.end(req.body);
     });
-  }
-
-  /** Refuses, before any connection, a URL on a port other than 443 (unless private networks are allowed) or a metadata IP. */
-  private refusal(raw: string): Error | null {
-    let url: URL;
-    try {
-      url = new URL(raw);
-    } catch {
-      return targetRefused();
-    }
-    if (!portAllowed(url, this.config.webhookAllowPrivateNetworks)) return targetRefused();
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    return isIP(host) && metadataRefusal(host) ? targetRefused() : null;
   }
 }

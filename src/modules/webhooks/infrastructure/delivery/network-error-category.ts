@@ -1,12 +1,9 @@
 import type { DeliveryErrorCategory } from '../../domain/delivery-error.js';
 
-/** The code of the error the sender raises for a target it refuses (port, metadata address) before connecting. */
-export const TARGET_REFUSED = 'ERR_WEBHOOK_TARGET_REFUSED';
-/** The code of the error the sender raises when the try outlives WEBHOOK_TIMEOUT_MS. */
-export const TRY_TIMED_OUT = 'ETIMEDOUT';
+import { codedError, TARGET_REFUSED, TRY_TIMED_OUT } from '../../../../shared/outbound/guarded-https.js';
 
-/** An error with a Node-style `code`. */
-export const codedError = (code: string, message: string): Error & { code: string } => Object.assign(new Error(message), { code });
+/** The kernel's outbound guard raises these: a target refused before connecting, a try past WEBHOOK_TIMEOUT_MS. */
+export { codedError, TARGET_REFUSED, TRY_TIMED_OUT };
 
 const TIMEOUT = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ETIME', 'UND_ERR_CONNECT_TIMEOUT']);
 const DNS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NODATA', 'EAI_NONAME', 'ENODATA', 'ESERVFAIL', 'ENOTIMP', 'EREFUSED']);

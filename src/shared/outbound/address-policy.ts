@@ -1,8 +1,8 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * Cloud metadata and platform addresses, refused always, even with WEBHOOK_ALLOW_PRIVATE_NETWORKS=true:
- * no legitimate receiver lives there, and an answer from one would hand out credentials or platform control.
+ * Cloud metadata and platform addresses, refused always, even when private networks are allowed
+ * (WEBHOOK_ALLOW_PRIVATE_NETWORKS, PIX_QR_ALLOW_PRIVATE_NETWORKS): no legitimate receiver or server lives there, and an answer from one would hand out credentials or platform control.
  */
 const CLOUD_METADATA_ADDRESSES: ReadonlyMap<string, string> = new Map([
   // AWS, GCP, Azure, OpenStack, DigitalOcean... instance metadata (IPv4).
@@ -29,10 +29,10 @@ export function metadataRefusal(address: string): string | null {
 }
 
 /**
- * Why a target address may not receive webhooks, or null when it may: only public unicast addresses
+ * Why a target address may not be called (a webhook receiver, another institution's QR payload), or null when it may: only public unicast addresses
  * pass (ipaddr.js ranges: loopback, private, link-local, CGNAT, multicast, unique-local, reserved,
  * unspecified... and every IPv4-mapped IPv6 address are refused), and never a cloud metadata or wire-server
- * address (metadataRefusal). The same rule as request-filtering-agent applies when a delivery connects.
+ * address (metadataRefusal). The same rule as request-filtering-agent applies when a request connects.
  */
 export function addressRefusal(address: string): string | null {
   if (!ipaddr.isValid(address)) return `"${address}" is not an IP address`;
@@ -43,8 +43,8 @@ export function addressRefusal(address: string): string | null {
 }
 
 /**
- * Whether a webhook URL's port is allowed: only the HTTPS default (443, which URL shows as no port),
- * unless private networks are allowed (development and tests, whose receivers listen on random ports).
+ * Whether an outbound URL's port is allowed: only the HTTPS default (443, which URL shows as no port),
+ * unless private networks are allowed (development and tests, whose servers listen on random ports).
  */
 export function portAllowed(url: URL, allowPrivateNetworks: boolean): boolean {
   return allowPrivateNetworks || url.port === '';
