@@ -74,7 +74,8 @@ describe('Cash-in charges (e2e)', () => {
         type: 'dynamic',
         url: `pix.sandbox.local/qr/v2/${res.body.transaction_id}`,
         amount: '42.00',
-        txid: res.body.conciliation_id,
+        // The BR Code manual: a dynamic code writes `***` in 62-05; its txid travels in the payload.
+        txid: '***',
         merchantName: 'Padaria Pao Quente Ltda',
         merchantCity: 'SAO PAULO',
       });

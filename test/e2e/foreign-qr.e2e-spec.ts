@@ -9,6 +9,8 @@ import { jwkOf, signPayload, TestPki, type Leaf } from '../../src/modules/qr-cod
 import { KeyDirectory } from '../../src/modules/keys/application/key-directory.js';
 import { SpiGateway, type SpiOrder } from '../../src/modules/spi/application/spi-gateway.js';
 import { encodeBrCode } from '../../src/shared/domain/br-code/br-code.js';
+import { crc16CcittFalse } from '../../src/shared/domain/br-code/crc16.js';
+import { encodeTlv } from '../../src/shared/domain/br-code/emv-tlv.js';
 import { Clock } from '../../src/shared/time/clock.js';
 import { cashOut, settled } from '../support/payments.js';
 import { http, newClient, startApp, type TestClient } from '../support/test-app.js';
@@ -99,13 +101,23 @@ describe('Dynamic QR codes of other institutions: fetched, verified and paid (e2
     path += 1;
     const location = `${opts.cobv ? '/cobv' : '/qr/v2'}/loc${path}a8f3e2c1d0b9`;
     server.routes.set(location, { body: jws });
-    return encodeBrCode({
+    const code = encodeBrCode({
       type: 'dynamic',
       url: `${server.host}${location}`,
       merchantName: 'Loja Externa',
       merchantCity: 'CURITIBA',
-      txid: opts.txid ?? '***',
     });
+    return opts.txid === undefined ? code : withTxid(code, opts.txid);
+  }
+
+  /**
+   * `code` with `txid` in 62-05, as some PSPs write a charge's txid there (our encoder writes `***` in every
+   * dynamic code, as the BR Code manual requires; the reader accepts both).
+   */
+  function withTxid(code: string, txid: string): string {
+    const body = code.replace(/62070503\*\*\*6304[0-9A-F]{4}$/, `${encodeTlv('62', encodeTlv('05', txid))}6304`);
+    expect(body).not.toBe(code);
+    return body + crc16CcittFalse(body);
   }
 
   const decode = (brCode: string) => http(app).post('/api/v1/pix/qrcode/decode').set(c.auth).send({ br_code: brCode });

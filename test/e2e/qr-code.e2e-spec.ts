@@ -150,7 +150,6 @@ describe('QR decode and Flow 3 cash-out (e2e)', () => {
       url: 'pix.example.com/qr/v2/abc',
       merchantName: 'Loja',
       merchantCity: 'RIO',
-      txid: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
     });
     const res = await decode(code);
     expect(res.status).toBe(400);

@@ -156,7 +156,8 @@ export class CreateChargeUseCase {
       url: `${this.config.pixQrBaseUrl.replace(/\/+$/, '')}/qr/v2/${terms ? 'cobv/' : ''}${id}`,
       merchantName: own.holder.name,
       merchantCity: this.config.pixMerchantCity,
-      txid,
+      // No txid: a dynamic code writes `***` in 62-05, its txid travels in the payload
+      // (docs/adr/0210-dynamic-codes-write-no-txid.md).
       // A due-date charge's amount depends on the day it is paid: only its payload says it.
       ...(terms ? {} : { amount: amount.toFixed2() }),
     });

@@ -251,7 +251,6 @@ describe('encodeBrCode', () => {
     merchantCity: 'SAO PAULO',
     postalCode: '01310100',
     merchantCategoryCode: '5812',
-    txid: DYNAMIC_TXID,
   };
 
   it('writes a static code field by field (CRC computed independently)', () => {
@@ -261,12 +260,12 @@ describe('encodeBrCode', () => {
     );
   });
 
-  it('writes a dynamic code with 01 = 12, the URL in 26/25 and a two-decimal amount', () => {
+  it('writes a dynamic code with 01 = 12, the URL in 26/25, a two-decimal amount and *** in 62-05', () => {
     const payload = encodeBrCode(dynamicInput);
     expect(payload).toBe(
       '00020101021226780014br.gov.bcb.pix2556pix.sandbox.local/qr/v2/9d36b84fc70b478fb95c12729b90ca25' +
         '52045812530398654061' +
-        '50.005802BR5912Loja Exemplo6009SAO PAULO610801310100623605329d36b84fc70b478fb95c12729b90ca2563042810',
+        '50.005802BR5912Loja Exemplo6009SAO PAULO61080131010062070503***6304B58E',
     );
     expect(parseBrCode(payload)).toEqual({
       type: 'dynamic',
@@ -276,9 +275,10 @@ describe('encodeBrCode', () => {
       merchantCity: 'SAO PAULO',
       postalCode: '01310100',
       merchantCategoryCode: '5812',
-      txid: DYNAMIC_TXID,
+      txid: '***',
       pointOfInitiation: 'dynamic',
     });
+    expect(encodeBrCode({ ...dynamicInput, txid: '***' })).toBe(payload);
   });
 
   it('round-trips additional information and marks a static code 11', () => {
@@ -326,9 +326,10 @@ describe('encodeBrCode', () => {
   it.each([
     ['a URL with scheme', { url: `https://${DYNAMIC_URL}` }, '26.25'],
     ['a URL over 77 characters', { url: `pix.example.com/${'a'.repeat(62)}` }, '26'],
-    ['a txid of 25 characters', { txid: 'a'.repeat(25) }, '62.05'],
-    ['a txid of 36 characters', { txid: 'a'.repeat(36) }, '62.05'],
-    ['a 30-character txid with a hyphen', { txid: `${'a'.repeat(29)}-` }, '62.05'],
+    // The BR Code manual: a dynamic code's 62-05 is `***`, its txid travels in the payload.
+    ["a charge's txid (26 to 35 letters and digits)", { txid: DYNAMIC_TXID }, '62.05'],
+    ['a static-style txid', { txid: 'PEDIDO42' }, '62.05'],
+    ['an empty txid', { txid: '' }, '62.05'],
   ])('refuses a dynamic code with %s', (_, change, field) => {
     expect(refusal(() => encodeBrCode({ ...dynamicInput, ...change } as BrCodeInput)).emvField).toBe(field);
   });

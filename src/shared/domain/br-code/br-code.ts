@@ -20,14 +20,16 @@ const BR_CODE_AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
  * characters, and the Pix manual keeps the 25; the TLV length itself could say up to 99, but no issuer is
  * known to write more, and a static code's txid travels into the payment. Banks write what the format
  * allows: the BR Code manual's own example is `RP12345678-2019`, PSPs put 4 to 25 character references in
- * dynamic codes. Dynamic codes of some PSPs (ours included) also copy the charge's txid, 26 to 35 letters
- * and digits as the Pix API defines it, into 62-05; a dynamic code's 62-05 is informative only (the txid
- * that counts is in the fetched payload), so that is read too.
- * Writing: static codes carry `***` or 1-25 letters and digits, dynamic codes `***` or 26-35.
+ * dynamic codes. Dynamic codes of some PSPs also copy the charge's txid, 26 to 35 letters and digits as the
+ * Pix API defines it, into 62-05; a dynamic code's 62-05 is informative only (the txid that counts is in the
+ * fetched payload), so that is read too.
+ * Writing: static codes carry `***` or 1-25 letters and digits; dynamic codes carry `***` only, as the
+ * BR Code manual (Manual de Padrões para Iniciação do Pix) requires: their txid travels in the payload
+ * (docs/adr/0210-dynamic-codes-write-no-txid.md).
  */
 const READ_TXID = /^[\x20-\x7E]{1,25}$/;
 const STATIC_TXID = /^[A-Za-z0-9]{1,25}$/;
-/** A charge's txid as the Pix API defines it: written in our dynamic codes, read in anyone's. */
+/** A charge's txid as the Pix API defines it: read in a dynamic code's 62-05, never written there. */
 const CHARGE_TXID = /^[A-Za-z0-9]{26,35}$/;
 const ANY_TXID = '***';
 const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
@@ -54,12 +56,14 @@ interface BrCodeInputCommon {
   amount?: string;
   merchantName: string;
   merchantCity: string;
-  txid: string;
   additionalInfo?: string;
   postalCode?: string;
   merchantCategoryCode?: string;
 }
-export type BrCodeInput = (BrCodeInputCommon & { type: 'static'; pixKey: string }) | (BrCodeInputCommon & { type: 'dynamic'; url: string });
+/** A static code's txid is the payment's (`***` or 1-25 letters and digits); a dynamic code always writes `***`. */
+export type BrCodeInput =
+  | (BrCodeInputCommon & { type: 'static'; pixKey: string; txid: string })
+  | (BrCodeInputCommon & { type: 'dynamic'; url: string; txid?: typeof ANY_TXID });
 
 /** Decodes and validates a Pix BR Code; any violation throws InvalidBrCodeError naming the field. */
 export function parseBrCode(payload: string): BrCode {
@@ -119,7 +123,7 @@ export function encodeBrCode(input: BrCodeInput): string {
   if (input.amount !== undefined) parts.push(encodeTlv('54', normaliseAmount(input.amount)));
   parts.push(encodeTlv('58', 'BR'), encodeTlv('59', name), encodeTlv('60', city));
   if (input.postalCode !== undefined) parts.push(encodeTlv('61', ascii(input.postalCode, '61')));
-  parts.push(encodeTlv('62', encodeTlv('05', writableTxid(input.txid, input.type), '62.05')), '6304');
+  parts.push(encodeTlv('62', encodeTlv('05', writableTxid(input), '62.05')), '6304');
   const body = parts.join('');
   const payload = body + crc16CcittFalse(body);
   parseBrCode(payload);
@@ -184,14 +188,14 @@ function readTxid(template: TlvField, type: BrCode['type']): string {
   throw new InvalidBrCodeError(txid.path, `must be "***" or 1 to 25 characters${longer} (is ${txid.length})`);
 }
 
-/** Strict: the txids this service issues (see READ_TXID). */
-function writableTxid(txid: string, type: BrCodeInput['type']): string {
-  if (txid === ANY_TXID) return txid;
-  if (type === 'dynamic') {
-    if (typeof txid === 'string' && CHARGE_TXID.test(txid)) return txid;
-    throw new InvalidBrCodeError('62.05', 'must be "***" or 26 to 35 letters and digits to be written in a dynamic QR');
+/** Strict: the txids this service issues (see READ_TXID); a dynamic code's is always `***`. */
+function writableTxid(input: BrCodeInput): string {
+  const txid: unknown = input.txid;
+  if (input.type === 'dynamic') {
+    if (txid === undefined || txid === ANY_TXID) return ANY_TXID;
+    throw new InvalidBrCodeError('62.05', 'must be "***" in a dynamic QR (the txid travels in the payload)');
   }
-  if (typeof txid === 'string' && STATIC_TXID.test(txid)) return txid;
+  if (txid === ANY_TXID || (typeof txid === 'string' && STATIC_TXID.test(txid))) return txid;
   throw new InvalidBrCodeError('62.05', 'must be "***" or 1 to 25 letters and digits to be written in a static QR');
 }
 
