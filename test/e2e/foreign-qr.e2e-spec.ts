@@ -254,6 +254,12 @@ describe('Dynamic QR codes of other institutions: fetched, verified and paid (e2
     expect(await refusedWith(broken)).toBe('QR_PAYLOAD_UNAVAILABLE');
   });
 
+  it('answers CHARGE_NOT_PAYABLE when the location answers 410 Gone (a charge it will never show again)', async () => {
+    server.routes.set('/qr/v2/gone', { status: 410, body: '{"status":410}', type: 'application/problem+json' });
+    const gone = encodeBrCode({ type: 'dynamic', url: `${server.host}/qr/v2/gone`, merchantName: 'X', merchantCity: 'Y' });
+    expect(await refusedWith(gone)).toBe('CHARGE_NOT_PAYABLE');
+  });
+
   describe('the outbound guard', () => {
     const fetcher = (over: { allowPrivate?: boolean; timeoutMs?: number } = {}) =>
       new HttpsQrPayloadFetcher(

@@ -169,7 +169,11 @@ export const ERROR_CATALOG = {
     when: "another institution's signed QR payload is not a CobPayload/CobVPayload of the API Pix (txid, revisao, calendario, valor, chave, status), or its txid differs from the code's field 62-05",
   },
   QR_CODE_EXPIRED: { status: 400, group: 'qr', when: 'the charge behind a dynamic QR (or being paid) has expired' },
-  CHARGE_NOT_PAYABLE: { status: 400, group: 'qr', when: 'the charge behind a dynamic QR (or being paid) is cancelled or paid' },
+  CHARGE_NOT_PAYABLE: {
+    status: 400,
+    group: 'qr',
+    when: "the charge behind a dynamic QR (or being paid) is cancelled or paid, or another institution's location of it answers 410 Gone",
+  },
   CHARGE_NOT_PENDING: { status: 400, group: 'qr', when: 'cancelling a charge that is not `pending` (paid, cancelled or expired)' },
   LOOKUP_NOT_FOUND: { status: 400, group: 'qr', when: '`X-Pix-Lookup-E2E` is not one of your decodes' },
   LOOKUP_EXPIRED: { status: 400, group: 'qr', when: 'the decode is older than 30 minutes' },

@@ -50,8 +50,8 @@ export function locationOf(raw: string): URL | null {
  * PIX_QR_MUNICIPALITY_CODE) through the kernel's outbound guard (https only, no private targets unless
  * PIX_QR_ALLOW_PRIVATE_NETWORKS, PIX_QR_FETCH_TIMEOUT_MS, MAX_QR_FETCH_BYTES), verifies it (QrJwsVerifier: its
  * key set fetched the same way and kept KEY_SET_TTL_MS per `jku`), reads it (readCobPayload) and finds the
- * receiver's account through the key directory. Unreachable, refused or not answered 200: null
- * (QR_PAYLOAD_UNAVAILABLE). docs/adr/0208-foreign-dynamic-qr-verification.md.
+ * receiver's account through the key directory. A location answered 410 Gone throws CHARGE_NOT_PAYABLE;
+ * unreachable, refused or otherwise not answered 200: null (QR_PAYLOAD_UNAVAILABLE). docs/adr/0208-foreign-dynamic-qr-verification.md.
  */
 @Injectable()
 export class HttpsQrPayloadFetcher extends QrPayloadFetcher implements OnApplicationShutdown {
@@ -85,8 +85,15 @@ export class HttpsQrPayloadFetcher extends QrPayloadFetcher implements OnApplica
       location.searchParams.set('DPP', brazilDate(now));
       location.searchParams.set('codMun', this.config.pixQrMunicipalityCode);
     }
-    const answer = await this.get(location.href, 'application/jose');
-    if (!answer) return null;
+    const answer = await this.answer(location.href, 'application/jose');
+    // API Pix, CobPayloadNaoEncontrado: 410 is a location that showed a charge and never will again (paid,
+    // cancelled or expired at its institution, docs/adr/0211-a-gone-location-is-not-payable.md).
+    if (answer?.status === 410) {
+      throw new DomainError('CHARGE_NOT_PAYABLE', 'The charge behind this QR code will never be payable again', [
+        { field: 'br_code', issue: 'its institution answered 410 Gone (paid, cancelled or expired)' },
+      ]);
+    }
+    if (answer?.status !== 200) return null;
     const json = await this.verifier.verify(answer.body.toString('utf8').trim(), location, now);
     const charge = readCobPayload(json, kind, now);
     return {
@@ -139,6 +146,12 @@ export class HttpsQrPayloadFetcher extends QrPayloadFetcher implements OnApplica
 
   /** The answer's body when it is a 200; null when refused, unreachable, too slow, too large or another status. */
   private async get(url: string, accept: string): Promise<GuardedAnswer | null> {
+    const answer = await this.answer(url, accept);
+    return answer?.status === 200 ? answer : null;
+  }
+
+  /** The answer, whatever its status; null when refused, unreachable, too slow or too large. */
+  private async answer(url: string, accept: string): Promise<GuardedAnswer | null> {
     try {
       const answer = await guardedGet(url, {
         agent: this.agent,
@@ -148,7 +161,7 @@ export class HttpsQrPayloadFetcher extends QrPayloadFetcher implements OnApplica
         headers: { accept, 'user-agent': 'instant-payments-qr/1' },
         lookup: this.lookup,
       });
-      return answer.status === 200 ? answer : null;
+      return answer;
     } catch (err) {
       // Only the code: the message names the addresses resolved and connected to.
       this.logger.debug({ code: (err as { code?: unknown } | null)?.code }, 'QR payload fetch got no answer');
