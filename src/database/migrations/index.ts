@@ -26,6 +26,7 @@ import { WebhookEvents1764070000000 } from './1764070000000-webhook-events.js';
 import { ChargeRevision1764204000000 } from './1764204000000-charge-revision.js';
 import { PayloadSigningKeys1764204100000 } from './1764204100000-payload-signing-keys.js';
 import { CashOutTxid1764207000000 } from './1764207000000-cash-out-txid.js';
+import { SpiOrderInitiation1764208000000 } from './1764208000000-spi-order-initiation.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   ChargeRevision1764204000000,
   PayloadSigningKeys1764204100000,
   CashOutTxid1764207000000,
+  SpiOrderInitiation1764208000000,
 ];

@@ -107,6 +107,8 @@ describe('CreateCashOutUseCase', () => {
         externalId: 'order-1',
         amount: '25.50',
         flow: 'key',
+        initiation: 'DICT',
+        description: 'rent',
         pixKey: 'joana@example.com',
         pixKeyType: 'EMAIL',
         payer: MARIA_PAYER,
@@ -156,6 +158,8 @@ describe('CreateCashOutUseCase', () => {
       expect(endToEndId).toMatch(E2E_NOW);
       expect(await w.cashOut(id)).toMatchObject({
         flow: 'bank',
+        initiation: 'MANU',
+        description: null,
         pixKey: null,
         pixKeyType: null,
         externalId: null,
@@ -231,6 +235,7 @@ describe('CreateCashOutUseCase', () => {
 
       expect(await w.cashOut(id)).toMatchObject({
         flow: 'qr',
+        initiation: 'QRES',
         endToEndId: QR_E2E,
         pixKey: 'joana@example.com',
         pixKeyType: 'EMAIL',

@@ -16,7 +16,7 @@ import { LimitPolicy } from '../../limits/application/limit-policy.js';
 import { PaymentLookups } from '../../qr-code/application/payment-lookups.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import { CashOut } from '../domain/cash-out.aggregate.js';
-import { selectFlow } from '../domain/cash-out-flow.js';
+import { initiationOf, selectFlow } from '../domain/cash-out-flow.js';
 import { CashOutRepository } from './cash-out.repository.js';
 import { ReceiverResolver, type BankDetails } from './receiver-resolver.js';
 import { Clock } from '../../../shared/time/clock.js';
@@ -68,6 +68,7 @@ export class CreateCashOutUseCase {
       let endToEndId = newEndToEndId(this.config.pspIspb, now);
       let chargeId: string | null = null;
       let txid: string | null = null;
+      let qrType: 'static' | 'dynamic' | undefined;
       let holderConfirmed = true;
       if (flow === 'key') {
         receiver = await this.receivers.byKey(cmd.clientId, cmd.pixKey!, cmd.pixKeyType!);
@@ -75,7 +76,7 @@ export class CreateCashOutUseCase {
         ({ receiver, holderConfirmed } = await this.receivers.byBankDetails(cmd.clientId, cmd as BankDetails));
       } else {
         const lookup = await this.lookups.consumeForPayment(cmd.clientId, cmd.lookupEndToEndId!, amount, id);
-        ({ receiver, pixKey, pixKeyType, endToEndId, chargeId, txid } = lookup);
+        ({ receiver, pixKey, pixKeyType, endToEndId, chargeId, txid, qrType } = lookup);
         // A charge of ours: refused now if it could not be paid (the settlement decides under its lock).
         if (chargeId) await this.charges.assertPayable(chargeId, amount, now);
       }
@@ -91,6 +92,8 @@ export class CreateCashOutUseCase {
           externalId: cmd.externalId ?? null,
           amount,
           flow,
+          initiation: initiationOf(flow, qrType),
+          description: cmd.description ?? null,
           pixKey,
           pixKeyType,
           payer,

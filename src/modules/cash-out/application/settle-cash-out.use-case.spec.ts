@@ -92,7 +92,17 @@ describe('SettleCashOutUseCase', () => {
 
       await w.settle.execute(c.id, false);
 
-      expect(w.spi.sent).toEqual([{ endToEndId: lookupE2e, amount: c.amount, payer: c.payer, receiver: c.receiver, txid }]);
+      expect(w.spi.sent).toEqual([
+        {
+          endToEndId: lookupE2e,
+          amount: c.amount,
+          payer: c.payer,
+          receiver: c.receiver,
+          initiation: 'QRDN',
+          pixKey: 'joana@example.com',
+          txid,
+        },
+      ]);
       expect(await w.cashOut(c.id)).toMatchObject({ status: 'completed', txid });
     });
 
@@ -109,7 +119,16 @@ describe('SettleCashOutUseCase', () => {
         errorCode: null,
         errorMessage: null,
       });
-      expect(w.spi.sent).toEqual([{ endToEndId: c.endToEndId, amount: c.amount, payer: c.payer, receiver: c.receiver }]);
+      expect(w.spi.sent).toEqual([
+        {
+          endToEndId: c.endToEndId,
+          amount: c.amount,
+          payer: c.payer,
+          receiver: c.receiver,
+          initiation: 'DICT',
+          pixKey: 'joana@example.com',
+        },
+      ]);
       expect(w.spi.statusAsked).toEqual([]);
       expect(await w.balance(MARIA.account)).toEqual({ available: '74.50', blocked: '0.00' });
       expect(w.ledgerOps(c.id)).toEqual(['acc-maria hold 25.500000', 'acc-maria capture 25.500000']);
@@ -208,6 +227,87 @@ describe('SettleCashOutUseCase', () => {
       await w.settle.execute('no-such-cash-out', true);
       expect(w.spi.calls).toEqual([]);
       expect(w.outbox.events).toEqual([]);
+    });
+  });
+
+  describe('the SPI order carries what pacs.008 carries (docs/adr/0212-spi-orders-carry-what-pacs-messages-carry.md)', () => {
+    /** A decode of Maria's, stored as the decode use case stores it. */
+    const decoded = (endToEndId: string, qrType: 'static' | 'dynamic', result: Record<string, unknown>) =>
+      w.qrLookups.insert({
+        endToEndId,
+        clientId: MARIA.client,
+        qrType,
+        pixKey: 'joana@example.com',
+        pixKeyType: 'EMAIL',
+        receiver: counterpartyOf(JOANA_KEY),
+        fixedAmount: null,
+        chargeId: null,
+        result,
+        createdAt: new Date(NOON.getTime() - 60_000),
+        usedAt: null,
+        cashOutId: null,
+      });
+
+    async function sentFor(cmd: Record<string, unknown>) {
+      const c = (await w.create.execute({ clientId: MARIA.client, amount: '10.00', ...cmd })).snapshot;
+      w.spi.onSend({ outcome: 'settled' });
+      await w.settle.execute(c.id, false);
+      const { endToEndId, amount, payer, receiver, ...carried } = w.spi.sent.find((o) => o.endToEndId === c.endToEndId)!;
+      expect({ endToEndId, amount: amount.toFixed2(), payer, receiver }).toEqual({
+        endToEndId: c.endToEndId,
+        amount: '10.00',
+        payer: c.payer,
+        receiver: c.receiver,
+      });
+      return carried;
+    }
+
+    it('by Pix key: DICT, the key, and the description as remittance information', async () => {
+      await expect(sentFor({ pixKey: 'joana@example.com', pixKeyType: 'EMAIL', description: 'aluguel março' })).resolves.toEqual({
+        initiation: 'DICT',
+        pixKey: 'joana@example.com',
+        remittanceInformation: 'aluguel março',
+      });
+    });
+
+    it('by bank details: MANU, no key, no txid; without a description no remittance information', async () => {
+      const bank = {
+        receiverName: 'Joana Externa',
+        receiverDocument: '52998224725',
+        receiverIspb: '00000000',
+        receiverBranch: '1234',
+        receiverAccount: '5678901',
+        receiverAccountType: 'checking',
+      };
+      await expect(sentFor(bank)).resolves.toEqual({ initiation: 'MANU' });
+    });
+
+    it('a static QR code: QRES, its key and its txid (62-05)', async () => {
+      await decoded('E00000000202603101455STATICQR001', 'static', { txid: 'INV2026000042' });
+      await expect(sentFor({ lookupEndToEndId: 'E00000000202603101455STATICQR001', description: 'pedido 42' })).resolves.toEqual({
+        initiation: 'QRES',
+        pixKey: 'joana@example.com',
+        txid: 'INV2026000042',
+        remittanceInformation: 'pedido 42',
+      });
+    });
+
+    it('a static QR code whose 62-05 is *** carries no txid', async () => {
+      await decoded('E00000000202603101455STATICQR002', 'static', { txid: '***' });
+      await expect(sentFor({ lookupEndToEndId: 'E00000000202603101455STATICQR002' })).resolves.toEqual({
+        initiation: 'QRES',
+        pixKey: 'joana@example.com',
+      });
+    });
+
+    it("a dynamic QR code: QRDN, its key and its charge's txid", async () => {
+      const txid = 'fc9a4366ff3d4964b5dbc6c91a8722d3';
+      await decoded('E00000000202603101455DYNAMICQR01', 'dynamic', { txid: '***', charge_txid: txid });
+      await expect(sentFor({ lookupEndToEndId: 'E00000000202603101455DYNAMICQR01' })).resolves.toEqual({
+        initiation: 'QRDN',
+        pixKey: 'joana@example.com',
+        txid,
+      });
     });
   });
 

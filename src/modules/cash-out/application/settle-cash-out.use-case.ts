@@ -13,7 +13,7 @@ import type { CashOut } from '../domain/cash-out.aggregate.js';
 import { CashOutRepository } from './cash-out.repository.js';
 import { CashOutStore } from './cash-out-store.js';
 import { payerAsSeenByReceiver, partyRecord } from '../../../shared/domain/counterparty.js';
-import type { SpiResult } from '../../spi/application/spi-gateway.js';
+import type { SpiPaymentOrder, SpiResult } from '../../spi/application/spi-gateway.js';
 import { SpiSettlement, type SettlementSubject, type Settling, type UnsettledTry } from '../../spi/application/spi-settlement.js';
 import { Clock } from '../../../shared/time/clock.js';
 import { Metrics, type OutcomeCounter } from '../../../shared/metrics/metrics.js';
@@ -387,8 +387,22 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
     };
   }
 
-  private order(cashOut: CashOut) {
+  /**
+   * The payment's pacs.008, as far as the SPI port carries it: how it was initiated, the receiver's key when
+   * paid by key or QR code, the QR code's txid, and the payer's description as remittance information
+   * (docs/adr/0212-spi-orders-carry-what-pacs-messages-carry.md).
+   */
+  private order(cashOut: CashOut): SpiPaymentOrder {
     const c = cashOut.snapshot;
-    return { endToEndId: c.endToEndId, amount: c.amount, payer: c.payer, receiver: c.receiver, ...(c.txid ? { txid: c.txid } : {}) };
+    return {
+      endToEndId: c.endToEndId,
+      amount: c.amount,
+      payer: c.payer,
+      receiver: c.receiver,
+      initiation: c.initiation,
+      ...(c.pixKey && c.initiation !== 'MANU' ? { pixKey: c.pixKey } : {}),
+      ...(c.txid ? { txid: c.txid } : {}),
+      ...(c.description ? { remittanceInformation: c.description } : {}),
+    };
   }
 }

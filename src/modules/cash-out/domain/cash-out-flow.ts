@@ -13,6 +13,19 @@ const BANK_FIELDS = {
 
 export type CashOutFlow = 'key' | 'bank' | 'qr';
 
+/**
+ * How the payer initiated the payment, in the SPI's words (pacs.008 `LocalInstrument`): `MANU` bank details
+ * keyed in (Flow 2), `DICT` a Pix key (Flow 1), `QRES` a static QR code, `QRDN` a dynamic one (Flow 3).
+ */
+export type CashOutInitiation = 'MANU' | 'DICT' | 'QRES' | 'QRDN';
+
+export function initiationOf(flow: CashOutFlow, qrType?: 'static' | 'dynamic'): CashOutInitiation {
+  if (flow === 'key') return 'DICT';
+  if (flow === 'bank') return 'MANU';
+  if (qrType === undefined) throw new Error('a QR payment needs the type of its QR code');
+  return qrType === 'static' ? 'QRES' : 'QRDN';
+}
+
 type Field = keyof typeof KEY_FIELDS | keyof typeof BANK_FIELDS;
 type Fields = Partial<Record<Field, unknown>>;
 

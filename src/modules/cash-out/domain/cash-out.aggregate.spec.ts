@@ -25,6 +25,8 @@ const make = () =>
       chargeId: null,
       txid: null,
       flow: 'key',
+      initiation: 'DICT',
+      description: null,
       pixKey: 'a@b.co',
       pixKeyType: 'EMAIL',
       payer: party,

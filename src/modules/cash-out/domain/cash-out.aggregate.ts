@@ -3,7 +3,7 @@ import { cashOutCompleted, cashOutFailed, cashOutProcessing, cashOutQueued, cash
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import type { FollowedOnStatement, StatementEntry } from '../../../shared/domain/statement-entry.js';
 import { Money } from '../../../shared/money/money.js';
-import type { CashOutFlow } from './cash-out-flow.js';
+import type { CashOutFlow, CashOutInitiation } from './cash-out-flow.js';
 import { CashOutStateError } from './cash-out.errors.js';
 
 export type CashOutStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'returned';
@@ -23,6 +23,10 @@ export interface CashOutProps {
   externalId: string | null;
   amount: Money;
   flow: CashOutFlow;
+  /** How the payer initiated it (MANU, DICT, QRES, QRDN): its SPI order's `LocalInstrument`. */
+  initiation: CashOutInitiation;
+  /** The payer's message to the recipient (its SPI order's remittance information), when there is one. */
+  description: string | null;
   pixKey: string | null;
   pixKeyType: string | null;
   payer: Counterparty;
@@ -30,7 +34,10 @@ export interface CashOutProps {
   endToEndId: string;
   /** The charge of this service this payment pays (Flow 3 of a dynamic QR of ours), settled on-us. */
   chargeId: string | null;
-  /** The txid of the dynamic QR's charge this payment pays (Flow 3), ours or another institution's; its SPI order carries it. */
+  /**
+   * The txid of the QR code this payment pays (Flow 3): a dynamic code's charge txid, ours or another
+   * institution's, or a static code's 62-05 when it is not `***`; its SPI order and an on-us credit carry it.
+   */
   txid: string | null;
   status: CashOutStatus;
   errorCode: string | null;

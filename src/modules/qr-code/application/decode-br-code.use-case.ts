@@ -15,6 +15,10 @@ import { LookupThrottle } from '../../keys/application/lookup-throttle.service.j
 
 /** Where a decode's stored result keeps the charge's txid (qr_lookups.result), read back by StoredPaymentLookups. */
 export const CHARGE_TXID = 'charge_txid';
+/** Where it keeps the code's own 62-05, which a static code's payment carries (unless it is `NO_TXID`). */
+export const STATIC_TXID = 'txid';
+/** A code's 62-05 when it names no txid. */
+export const NO_TXID = '***';
 
 export interface DecodeResult {
   qrType: 'static' | 'dynamic';
@@ -64,7 +68,7 @@ export class DecodeBrCodeUseCase {
       // other fields are bounded by the parser too (txid 35, name 25, city 15): a row has a bounded size.
       result: {
         br_code: brCode.trim(),
-        txid: code.txid,
+        [STATIC_TXID]: code.txid,
         merchant_name: code.merchantName,
         merchant_city: code.merchantCity,
         // The charge's own txid (35 at most), which the payment's SPI order carries.

@@ -91,6 +91,18 @@ describe('StoredPaymentLookups.consumeForPayment', () => {
     await expect(consume()).resolves.toMatchObject({ qrType: 'dynamic', chargeId: null, txid });
   });
 
+  it("passes a static QR's txid (62-05) through, and none for `***`", async () => {
+    await repo.insert(record({ result: { txid: 'INV2026000042' } }));
+    await expect(consume()).resolves.toMatchObject({ qrType: 'static', txid: 'INV2026000042' });
+    await repo.insert(record({ endToEndId: 'E2', result: { txid: '***' } }));
+    await expect(consume('12.30', 'client-1', 'E2', 'cash-out-2')).resolves.toMatchObject({ qrType: 'static', txid: null });
+  });
+
+  it("does not take a dynamic QR's 62-05 for its txid: only its charge's", async () => {
+    await repo.insert(record({ qrType: 'dynamic', result: { txid: 'SOMEREF123' } }));
+    await expect(consume()).resolves.toMatchObject({ qrType: 'dynamic', txid: null });
+  });
+
   it('refuses a second consumption with LOOKUP_ALREADY_USED and keeps the first cash-out', async () => {
     await repo.insert(record());
     await consume('12.30', 'client-1', E2E, 'cash-out-1');

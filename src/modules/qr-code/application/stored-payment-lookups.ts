@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
-import { CHARGE_TXID } from './decode-br-code.use-case.js';
+import { CHARGE_TXID, NO_TXID, STATIC_TXID } from './decode-br-code.use-case.js';
 import { PaymentLookups, type PaymentLookup } from './payment-lookups.js';
-import { QrLookupRepository } from './qr-lookup.repository.js';
+import { QrLookupRepository, type QrLookupRecord } from './qr-lookup.repository.js';
 import { Clock } from '../../../shared/time/clock.js';
 
 export const LOOKUP_TTL_MS = 30 * 60 * 1000;
@@ -46,7 +46,17 @@ export class StoredPaymentLookups extends PaymentLookups {
       receiver: record.receiver,
       fixedAmount,
       chargeId: record.chargeId,
-      txid: typeof record.result[CHARGE_TXID] === 'string' ? record.result[CHARGE_TXID] : null,
+      txid: paidTxid(record),
     };
   }
+}
+
+/**
+ * The txid the payment carries: a dynamic code's charge txid (from its payload), or a static code's 62-05
+ * unless it is `***` (no txid); the receiver reconciles by it (docs/adr/0212-spi-orders-carry-what-pacs-messages-carry.md).
+ */
+function paidTxid(record: QrLookupRecord): string | null {
+  const field = record.qrType === 'dynamic' ? CHARGE_TXID : STATIC_TXID;
+  const txid = record.result[field];
+  return typeof txid === 'string' && txid !== NO_TXID ? txid : null;
 }

@@ -1,20 +1,51 @@
 import type { Counterparty } from '../../../shared/domain/counterparty.js';
 import type { Money } from '../../../shared/money/money.js';
 
-export interface SpiOrder {
+/**
+ * How a payment was initiated, as pacs.008 carries it (`PmtTpInf/LclInstrm/Prtry` in the SPI catalogue's
+ * messages): `MANU` keyed in by hand (bank details), `DICT` by Pix key, `QRES` a static QR code, `QRDN` a
+ * dynamic QR code (docs/adr/0212-spi-orders-carry-what-pacs-messages-carry.md).
+ */
+export const SPI_INITIATION_TYPES = ['MANU', 'DICT', 'QRES', 'QRDN'] as const;
+export type SpiInitiationType = (typeof SPI_INITIATION_TYPES)[number];
+
+interface SpiOrderParties {
   endToEndId: string;
   amount: Money;
   payer: Counterparty;
   receiver: Counterparty;
-  /** Set when the order pays a dynamic QR's charge: its txid (26-35 letters and digits), for the receiver's reconciliation. */
-  txid?: string;
-  /**
-   * Set when the order gives back (part of) an earlier payment, a return (devolução): the original
-   * payment's end-to-end id and the return's reason code (`MD06`/`SL02` for a client's reversal, `FR01`
-   * for a special return after an approved MED).
-   */
-  returnOf?: { originalEndToEndId: string; reasonCode: string };
 }
+
+/** A payment (pacs.008): how it was initiated and what it carries for the receiver. */
+export interface SpiPaymentOrder extends SpiOrderParties {
+  /** `LocalInstrument`: MANU, DICT, QRES or QRDN. */
+  initiation: SpiInitiationType;
+  /** The receiver's Pix key when the payer paid by key or QR code (pacs.008 `CdtrAcct/Prxy`); absent for MANU. */
+  pixKey?: string;
+  /**
+   * The QR code's txid for the receiver's reconciliation (pacs.008 `RmtInf/Strd/CdtrRefInf/Ref`): a dynamic
+   * code's charge txid (26-35 letters and digits), or a static code's 62-05 (up to 25 characters); absent without one.
+   */
+  txid?: string;
+  /** The payer's message to the receiver (pacs.008 `RmtInf/Ustrd`), when the payment has a description. */
+  remittanceInformation?: string;
+  returnOf?: never;
+}
+
+/**
+ * A return (devolução, pacs.004) giving back (part of) an earlier payment: the original payment's
+ * end-to-end id and the return's reason code (`MD06`/`SL02` for a client's reversal, `FR01` for a special
+ * return after an approved MED).
+ */
+export interface SpiReturnOrder extends SpiOrderParties {
+  returnOf: { originalEndToEndId: string; reasonCode: string };
+  initiation?: never;
+  pixKey?: never;
+  txid?: never;
+  remittanceInformation?: never;
+}
+
+export type SpiOrder = SpiPaymentOrder | SpiReturnOrder;
 
 /**
  * The job the sandbox scheme queues on the settlement queue when it sends a settled payment back (an `x.94`

@@ -16,7 +16,7 @@ const party: Counterparty = {
 };
 
 function order(endToEndId = 'E0000000020261126000000000000001'): SpiOrder {
-  return { endToEndId, amount: Money.of('10.00'), payer: party, receiver: { ...party, name: 'Bia Lima' } };
+  return { endToEndId, amount: Money.of('10.00'), payer: party, receiver: { ...party, name: 'Bia Lima' }, initiation: 'DICT' };
 }
 
 /** A kind of payment whose steps are recorded: what `begin` answers is scripted, what `finish` got is kept. */

@@ -11,6 +11,9 @@ export class CashOutOrmEntity {
   @Column({ name: 'external_id', type: 'varchar', length: 100, nullable: true }) externalId: string | null;
   @MoneyColumn() amount: Money;
   @Column({ type: 'varchar', length: 8 }) flow: string;
+  /** MANU, DICT, QRES or QRDN (pacs.008 `LocalInstrument`). */
+  @Column({ name: 'initiation_type', type: 'varchar', length: 4 }) initiationType: string;
+  @Column({ type: 'varchar', length: 140, nullable: true }) description: string | null;
   @Column({ name: 'pix_key', type: 'varchar', length: 100, nullable: true }) pixKey: string | null;
   @Column({ name: 'pix_key_type', type: 'varchar', length: 8, nullable: true }) pixKeyType: string | null;
   @Column({ type: 'jsonb' }) payer: Counterparty;

@@ -4,7 +4,7 @@ import { Money } from '../../../../shared/money/money.js';
 import { SqlSession } from '../../../../shared/persistence/sql-session.js';
 import { CashOutRepository } from '../../application/cash-out.repository.js';
 import { CashOut, type CashOutStatus } from '../../domain/cash-out.aggregate.js';
-import type { CashOutFlow } from '../../domain/cash-out-flow.js';
+import type { CashOutFlow, CashOutInitiation } from '../../domain/cash-out-flow.js';
 
 /** A cash_outs row as the reads select it: money as text, jsonb parsed by pg. */
 interface CashOutRow {
@@ -14,6 +14,8 @@ interface CashOutRow {
   external_id: string | null;
   amount: string;
   flow: string;
+  initiation_type: string;
+  description: string | null;
   pix_key: string | null;
   pix_key_type: string | null;
   payer: Counterparty;
@@ -38,6 +40,8 @@ const toDomain = (r: CashOutRow): CashOut =>
     externalId: r.external_id,
     amount: Money.of(r.amount),
     flow: r.flow as CashOutFlow,
+    initiation: r.initiation_type as CashOutInitiation,
+    description: r.description,
     pixKey: r.pix_key,
     pixKeyType: r.pix_key_type,
     payer: r.payer,
@@ -55,7 +59,7 @@ const toDomain = (r: CashOutRow): CashOut =>
   });
 
 /** The columns every read of a cash-out selects (CashOutRow), money as text. */
-const COLUMNS = `id, client_id, account_id, external_id, amount::text, flow, pix_key, pix_key_type, payer, receiver, end_to_end_id,
+const COLUMNS = `id, client_id, account_id, external_id, amount::text, flow, initiation_type, description, pix_key, pix_key_type, payer, receiver, end_to_end_id,
   charge_id, txid, status, error_code, error_message, returned_amount::text, completed_at, created_at, updated_at`;
 
 @Injectable()
@@ -69,8 +73,9 @@ export class SqlCashOutRepository extends CashOutRepository {
     const c = cashOut.snapshot;
     await this.sql.write(
       `INSERT INTO cash_outs (id, client_id, account_id, external_id, amount, flow, pix_key, pix_key_type, payer, receiver,
-         end_to_end_id, status, error_code, error_message, returned_amount, completed_at, created_at, updated_at, charge_id, txid)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+         end_to_end_id, status, error_code, error_message, returned_amount, completed_at, created_at, updated_at, charge_id, txid,
+         initiation_type, description)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
       [
         c.id,
         c.clientId,
@@ -92,6 +97,8 @@ export class SqlCashOutRepository extends CashOutRepository {
         c.updatedAt,
         c.chargeId,
         c.txid,
+        c.initiation,
+        c.description,
       ],
     );
   }

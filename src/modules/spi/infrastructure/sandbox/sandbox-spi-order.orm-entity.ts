@@ -19,4 +19,12 @@ export class SandboxSpiOrderOrmEntity {
   @Column({ name: 'original_end_to_end_id', type: 'varchar', length: 32, nullable: true }) originalEndToEndId: string | null;
   /** A return order: its reason code. */
   @Column({ name: 'return_reason', type: 'varchar', length: 4, nullable: true }) returnReason: string | null;
+  /** A payment order: MANU, DICT, QRES or QRDN (pacs.008 `LocalInstrument`); null for a return. */
+  @Column({ name: 'initiation_type', type: 'varchar', length: 4, nullable: true }) initiationType: string | null;
+  /** The receiver's Pix key the payer paid by (key or QR code). */
+  @Column({ name: 'pix_key', type: 'varchar', length: 100, nullable: true }) pixKey: string | null;
+  /** The QR code's txid the order carried. */
+  @Column({ type: 'varchar', length: 35, nullable: true }) txid: string | null;
+  /** The payer's message (pacs.008 `RmtInf/Ustrd`). */
+  @Column({ name: 'remittance_information', type: 'varchar', length: 140, nullable: true }) remittanceInformation: string | null;
 }

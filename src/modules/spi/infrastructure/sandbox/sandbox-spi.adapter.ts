@@ -92,7 +92,10 @@ export class SandboxSpiAdapter extends SpiGateway {
     return row.outcome === 'settled' ? { outcome: 'settled' } : { outcome: 'rejected', code: row.code, message: row.message };
   }
 
-  /** Keeps the order by end-to-end id; a re-sent order gets its first outcome back (and is counted). */
+  /**
+   * Keeps the order by end-to-end id, with what it carried (initiation type, key, txid, remittance
+   * information, or what it returns), as the scheme would; a re-sent order gets its first outcome back (and is counted).
+   */
   private async record(order: SpiOrder, outcome: ReturnType<typeof sandboxOutcome>): Promise<OrderOutcome> {
     const rejection =
       outcome.kind === 'reject'
@@ -105,8 +108,9 @@ export class SandboxSpiAdapter extends SpiGateway {
     // with it), so the payment is still in flight and reconciliation sends the order again.
     const [row] = await this.uow.runUnflushed(() =>
       this.sql.read<OrderOutcome>(
-        `INSERT INTO sandbox_spi_orders (end_to_end_id, amount, outcome, code, message, original_end_to_end_id, return_reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO sandbox_spi_orders (end_to_end_id, amount, outcome, code, message, original_end_to_end_id, return_reason,
+         initiation_type, pix_key, txid, remittance_information)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
        ON CONFLICT (end_to_end_id) DO UPDATE SET sends = sandbox_spi_orders.sends + 1, updated_at = now()
        RETURNING outcome, code, message`,
         [
@@ -117,6 +121,10 @@ export class SandboxSpiAdapter extends SpiGateway {
           rejection?.message ?? null,
           order.returnOf?.originalEndToEndId ?? null,
           order.returnOf?.reasonCode ?? null,
+          order.initiation ?? null,
+          order.pixKey ?? null,
+          order.txid ?? null,
+          order.remittanceInformation ?? null,
         ],
       ),
     );
