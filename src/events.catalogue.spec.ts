@@ -136,6 +136,7 @@ const SAMPLES: { [N in EventName]: DomainEvent<N>[] } = {
       fee: Money.of('0.10'),
       pspIspb: '12345678',
       conciliationId: 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6',
+      txid: 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6',
     }),
   ],
   'cash_in.cancelled': [cashInCancelled(charge)],

@@ -204,6 +204,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pix/cash-in/static-qrcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A static BR Code for one of your Pix keys, with an optional amount, txid and description, and its QR image
+         * @description Nothing is stored: the code names your key, and whoever pays it pays that key. Its txid (1 to 25 letters and digits, field 62-05) reaches your `cash_in` statement line (`txid`) and `cash_in.completed` (`txid`) when a client of this service pays it on-us; without one the code carries `***`. Another client's key, or a deleted one, is 404 PIX_KEY_NOT_REGISTERED.
+         */
+        post: operations["createStaticQrCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pix/cash-in/{id}": {
         parameters: {
             query?: never;
@@ -975,6 +995,11 @@ export interface components {
             receiver: components["schemas"]["PartyDto"];
             /** @example Order 42 */
             description: string | null;
+            /**
+             * @description The txid of the QR code the payment paid, for reconciliation: a static code's (its 62-05), on the payer's cash_out and, paid on-us, on the receiver's cash_in; a dynamic code's charge txid on the payer's cash_out. null when none (a charge's own txid is its conciliation_id)
+             * @example INV2026000042
+             */
+            txid: string | null;
             /** @example api */
             channel: string;
             /**
@@ -1340,6 +1365,56 @@ export interface components {
             };
             /** @example sandbox */
             provider: string;
+        };
+        CreateStaticQrRequest: {
+            /**
+             * @description One of your active Pix keys (another client's key is 404)
+             * @example loja@example.com
+             */
+            pix_key: string;
+            /**
+             * @description Fixes the amount to pay; left out, the payer chooses. At most 10 integer digits
+             * @example 25.00
+             */
+            amount?: string;
+            /**
+             * @description Your reference for reconciliation (field 62-05): 1 to 25 letters and digits; it reaches your statement line and cash_in.completed
+             * @example INV2026000042
+             */
+            txid?: string;
+            /**
+             * @description Shown to the payer (field 26-02): printable ASCII; what fits next to the key in field 26 (99 characters), e.g. 37 with an EVP key
+             * @example Pedido 42
+             */
+            description?: string;
+        };
+        StaticQrCodeResponse: {
+            /** @example true */
+            success: boolean;
+            /**
+             * @description The static BR Code (copy-and-paste Pix): the key in 26-01, the amount in 54, the description in 26-02, the txid in 62-05
+             * @example 00020101021126510014br.gov.bcb.pix0116loja@example.com0209Pedido 42520400005303986540525.005802BR5917Loja Exemplo Ltda6009SAO PAULO62170513INV20260000426304E5C1
+             */
+            qr_code_text: string;
+            /**
+             * @description PNG data URI of qr_code_text
+             * @example data:image/png;base64,iVBORw0KGgo...
+             */
+            qr_code: string;
+            /** @example loja@example.com */
+            pix_key: string;
+            /**
+             * @description null: the payer chooses the amount
+             * @example 25.00
+             */
+            amount: string | null;
+            /**
+             * @description null: the code carries `***` (no txid)
+             * @example INV2026000042
+             */
+            txid: string | null;
+            /** @example Pedido 42 */
+            description: string | null;
         };
         ChargePayerDto: {
             /** @example João Pereira */
@@ -3079,6 +3154,7 @@ export interface operations {
                      *               }
                      *             },
                      *             "description": "Order 42",
+                     *             "txid": "INV2026000042",
                      *             "channel": "api",
                      *             "error_code": null,
                      *             "error_message": null,
@@ -3272,6 +3348,7 @@ export interface operations {
                      *           }
                      *         },
                      *         "description": "Order 42",
+                     *         "txid": "INV2026000042",
                      *         "channel": "api",
                      *         "error_code": null,
                      *         "error_message": null,
@@ -4083,6 +4160,188 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "IDEMPOTENCY_KEY_REUSED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: RATE_LIMITED (see docs/errors.md) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: INTERNAL_ERROR (see docs/errors.md) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: SERVICE_UNAVAILABLE (see docs/errors.md) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createStaticQrCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateStaticQrRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "qr_code_text": "00020101021126510014br.gov.bcb.pix0116loja@example.com0209Pedido 42520400005303986540525.005802BR5917Loja Exemplo Ltda6009SAO PAULO62170513INV20260000426304E5C1",
+                     *       "qr_code": "data:image/png;base64,iVBORw0KGgo...",
+                     *       "pix_key": "loja@example.com",
+                     *       "amount": "25.00",
+                     *       "txid": "INV2026000042",
+                     *       "description": "Pedido 42"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StaticQrCodeResponse"];
+                };
+            };
+            /** @description Error: BAD_REQUEST, MALFORMED_JSON, VALIDATION_ERROR (see docs/errors.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "BAD_REQUEST" | "MALFORMED_JSON" | "VALIDATION_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: INVALID_TOKEN, UNAUTHORIZED (see docs/errors.md) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: FORBIDDEN, INSUFFICIENT_SCOPE (see docs/errors.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN" | "INSUFFICIENT_SCOPE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: PIX_KEY_NOT_REGISTERED (see docs/errors.md) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PIX_KEY_NOT_REGISTERED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: PAYLOAD_TOO_LARGE (see docs/errors.md) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: UNSUPPORTED_MEDIA_TYPE (see docs/errors.md) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
                         } & {
                             [key: string]: unknown;
                         };

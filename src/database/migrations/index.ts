@@ -27,6 +27,7 @@ import { ChargeRevision1764204000000 } from './1764204000000-charge-revision.js'
 import { PayloadSigningKeys1764204100000 } from './1764204100000-payload-signing-keys.js';
 import { CashOutTxid1764207000000 } from './1764207000000-cash-out-txid.js';
 import { SpiOrderInitiation1764208000000 } from './1764208000000-spi-order-initiation.js';
+import { TransactionTxid1764208100000 } from './1764208100000-transaction-txid.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   PayloadSigningKeys1764204100000,
   CashOutTxid1764207000000,
   SpiOrderInitiation1764208000000,
+  TransactionTxid1764208100000,
 ];

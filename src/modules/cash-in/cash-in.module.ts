@@ -13,6 +13,7 @@ import { ChargeQuotes } from './application/charge-quotes.js';
 import { ChargeRepository } from './application/charge.repository.js';
 import { ChargeStore } from './application/charge-store.js';
 import { CreateChargeUseCase } from './application/create-charge.use-case.js';
+import { CreateStaticQrUseCase } from './application/create-static-qr.use-case.js';
 import { ExpireChargesUseCase } from './application/expire-charges.use-case.js';
 import { GetChargeUseCase } from './application/get-charge.use-case.js';
 import { PayChargeUseCase } from './application/pay-charge.use-case.js';
@@ -34,6 +35,7 @@ import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.sche
     ChargeStore,
     { provide: QrImageRenderer, useClass: QrcodePngRenderer },
     CreateChargeUseCase,
+    CreateStaticQrUseCase,
     GetChargeUseCase,
     CancelChargeUseCase,
     ExpireChargesUseCase,

@@ -18,6 +18,11 @@ export interface IncomingCredit {
   description: string;
   /** The txid of the charge the payment paid, when it paid one. */
   conciliationId?: string | null;
+  /**
+   * The txid the payment carried, when not a charge's: a static QR code's 62-05 (docs/adr/0213-static-codes-for-own-keys.md).
+   * A charge's payment carries the charge's txid, its `conciliationId`.
+   */
+  txid?: string | null;
 }
 
 /** A priced credit: what the caller posts and writes, in its own lock order. */
@@ -66,6 +71,7 @@ export class CashInCredits {
         fee,
         pspIspb: this.config.pspIspb,
         conciliationId: credit.conciliationId ?? null,
+        txid: credit.txid ?? credit.conciliationId ?? null,
       }),
     };
   }

@@ -346,6 +346,7 @@ describe('charges, over in-memory fakes', () => {
           account_id: MARIA.account,
           psp_ispb: '99999004',
           conciliation_id: txid,
+          txid,
         },
       });
       expect(w.uow.committed).toBe(commits + 1);

@@ -27,8 +27,13 @@ describe('cash-in event builder', () => {
         account_id: CREDIT.accountId,
         psp_ispb: '12345678',
         conciliation_id: null,
+        txid: null,
       },
     });
+  });
+
+  it("cash_in.completed carries a static QR code's txid apart from a charge's conciliation_id", () => {
+    expect(cashInCompleted({ ...CREDIT, txid: 'INV2026000042' }).payload).toMatchObject({ conciliation_id: null, txid: 'INV2026000042' });
   });
 
   it('without a fee, the net amount is the amount', () => {

@@ -39,6 +39,12 @@ export const CASH_IN_EVENTS = {
         nullable: true,
         description: 'The txid of the charge this payment paid (`conciliation_id` in the API); `null` for a payment without a charge',
       },
+      txid: {
+        type: 'string',
+        nullable: true,
+        description:
+          "The txid the payment carried, for your reconciliation: the charge's (as `conciliation_id`), or the one in your static QR code (its field 62-05, `txid` of the transaction); `null` when none",
+      },
     },
   },
   'cash_in.cancelled': {
@@ -80,6 +86,8 @@ export interface CashInCompletedSource {
   pspIspb: string;
   /** The txid of the charge the payment paid, when it paid one. */
   conciliationId?: string | null;
+  /** The txid the payment carried (the charge's, or a static QR code's). */
+  txid?: string | null;
 }
 
 export function cashInCompleted(c: CashInCompletedSource): DomainEvent<'cash_in.completed'> {
@@ -92,6 +100,7 @@ export function cashInCompleted(c: CashInCompletedSource): DomainEvent<'cash_in.
     account_id: c.accountId,
     psp_ispb: c.pspIspb,
     conciliation_id: c.conciliationId ?? null,
+    txid: c.txid ?? null,
   });
 }
 

@@ -66,6 +66,7 @@ function queuedRow(over: Record<string, unknown>) {
     pixKeyType: null,
     payer: MARIA_RECORD,
     description: null,
+    txid: null,
     channel: 'api',
     metadata: null,
     errorCode: null,

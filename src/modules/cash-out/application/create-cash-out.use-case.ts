@@ -132,6 +132,7 @@ export class CreateCashOutUseCase {
           // The payer typed the recipient's document only in Flow 2; resolved from a key or QR code, it is masked.
           receiver: partyRecord(flow === 'bank' ? receiver : receiverAsSeenByPayer(receiver)),
           description: cmd.description,
+          txid,
           metadata: cmd.metadata,
           at: now,
         }),

@@ -121,6 +121,7 @@ describe('ReturnCashOutUseCase', () => {
         payer: { name: 'Joana Externa', document: '***.982.247-**', bank: JOANA_BANK },
         receiver: MARIA_RECORD,
         description: `Return of ${c.endToEndId}`,
+        txid: null,
         channel: 'api',
         metadata: { original_end_to_end_id: c.endToEndId, psp: PSP.ispb },
         errorCode: null,

@@ -476,6 +476,7 @@ describe('SettleCashOutUseCase', () => {
           bank: { ispb: PSP.ispb, participant_name: PSP.name, agency: '0001', account: '100002', account_type: 'payment' },
         },
         description: null,
+        txid: null,
         channel: 'api',
         metadata: null,
         errorCode: null,
@@ -509,6 +510,7 @@ describe('SettleCashOutUseCase', () => {
             account_id: JOAO.account,
             psp_ispb: PSP.ispb,
             conciliation_id: null,
+            txid: null,
           },
         },
       ]);

@@ -362,6 +362,8 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
       amount: c.amount,
       endToEndId: c.endToEndId,
       description: 'on-us cash-in',
+      // A static QR code's txid, which the receiver reconciles by (docs/adr/0213-static-codes-for-own-keys.md).
+      txid: c.txid,
     });
     const row: NewPayment = {
       id,
@@ -376,6 +378,9 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
       endToEndId: c.endToEndId,
       payer: partyRecord(payerAsSeenByReceiver(c.payer)),
       receiver: partyRecord(c.receiver),
+      // The payer's message is shown to the recipient (docs/adr/0213-static-codes-for-own-keys.md).
+      description: c.description,
+      txid: c.txid,
       at: now,
     };
     return {

@@ -29,6 +29,14 @@ export class ReceivingKeys {
     return key ? { keyType: key.snapshot.keyType, keyValue: key.snapshot.keyValue } : null;
   }
 
+  /** One of the client's own active keys, by value, with its account; null for another's key or none (tenancy: not found). */
+  async ownActive(clientId: string, keyValue: string): Promise<(ReceivingKey & { accountId: string }) | null> {
+    const key = await this.keys.findActiveByValue(keyValue);
+    if (!key || key.snapshot.clientId !== clientId) return null;
+    const k = key.snapshot;
+    return { keyType: k.keyType, keyValue: k.keyValue, accountId: k.accountId };
+  }
+
   /**
    * The account's oldest active key; without one, a new EVP key registered like any other (stored, counted
    * in the account's key limit, announced with `key.registered`) in the caller's transaction, so it commits

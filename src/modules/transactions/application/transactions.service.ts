@@ -28,6 +28,8 @@ export interface NewPayment {
   payer: Party | null;
   receiver: Party | null;
   description?: string | null;
+  /** The txid the payment carried (a QR code's), for the receiver's reconciliation. */
+  txid?: string | null;
   metadata?: Record<string, unknown> | null;
   /** `api` unless the payment came from a simulation (`sandbox`). */
   channel?: 'api' | 'sandbox';
@@ -63,6 +65,7 @@ export class TransactionsService {
         payer: p.payer,
         receiver: p.receiver,
         description: p.description ?? null,
+        txid: p.txid ?? null,
         metadata: p.metadata ?? null,
         ...(p.channel ? { channel: p.channel } : {}),
         now: p.at,

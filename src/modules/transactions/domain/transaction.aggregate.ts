@@ -44,6 +44,12 @@ export interface TransactionProps {
   payer: Party | null;
   receiver: Party | null;
   description: string | null;
+  /**
+   * The txid the payment carried for the receiver's reconciliation: a static QR code's 62-05 (both sides of
+   * an on-us payment) or a dynamic code's charge txid (the payer's cash-out); null when none
+   * (docs/adr/0213-static-codes-for-own-keys.md).
+   */
+  txid: string | null;
   channel: string;
   metadata: Record<string, unknown> | null;
   errorCode: string | null;
@@ -64,8 +70,18 @@ export class Transaction {
   static create(
     p: Omit<
       TransactionProps,
-      'status' | 'errorCode' | 'errorMessage' | 'processedAt' | 'createdAt' | 'updatedAt' | 'taxAmount' | 'channel' | 'refundedAmount'
+      | 'status'
+      | 'errorCode'
+      | 'errorMessage'
+      | 'processedAt'
+      | 'createdAt'
+      | 'updatedAt'
+      | 'taxAmount'
+      | 'channel'
+      | 'refundedAmount'
+      | 'txid'
     > & {
+      txid?: string | null;
       status?: TransactionStatus;
       taxAmount?: Money;
       channel?: string;
@@ -79,6 +95,7 @@ export class Transaction {
       status,
       taxAmount: p.taxAmount ?? Money.zero(),
       refundedAmount: Money.zero(),
+      txid: p.txid ?? null,
       channel: p.channel ?? 'api',
       errorCode: null,
       errorMessage: null,

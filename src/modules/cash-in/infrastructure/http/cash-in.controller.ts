@@ -12,7 +12,10 @@ import { CreateChargeUseCase } from '../../application/create-charge.use-case.js
 import { GetChargeUseCase } from '../../application/get-charge.use-case.js';
 import { ChargeQrImageInterceptor, type ChargeAnswerWithoutImage } from './charge-qr-image.interceptor.js';
 import { presentCharge } from './charge.presenter.js';
-import { ChargeCancelledResponse, ChargeCreatedResponse, ChargeStatusResponse } from './charge.response.js';
+import { ChargeCancelledResponse, ChargeCreatedResponse, ChargeStatusResponse, StaticQrCodeResponse } from './charge.response.js';
+import { createStaticQrCommand, CreateStaticQrRequest } from './static-qr.request.js';
+import { CreateStaticQrUseCase } from '../../application/create-static-qr.use-case.js';
+import { QrImageRenderer } from '../../application/qr-image-renderer.js';
 import { createChargeCommand, CreateChargeRequest } from './create-charge.request.js';
 
 @ApiTags('Cash-in')
@@ -22,6 +25,8 @@ export class CashInController {
     private readonly createCharge: CreateChargeUseCase,
     private readonly getCharge: GetChargeUseCase,
     private readonly cancelCharge: CancelChargeUseCase,
+    private readonly staticQr: CreateStaticQrUseCase,
+    private readonly images: QrImageRenderer,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -83,6 +88,43 @@ export class CashInController {
       message: 'Charge created',
       metadata: c.metadata ?? {},
       provider: this.config.pixProvider,
+    };
+  }
+
+  @Post('static-qrcode')
+  @HttpCode(200)
+  @ClientEndpoint('pix:cashin:write')
+  @ApiOperation({
+    operationId: 'createStaticQrCode',
+    summary: 'A static BR Code for one of your Pix keys, with an optional amount, txid and description, and its QR image',
+    description:
+      'Nothing is stored: the code names your key, and whoever pays it pays that key. Its txid (1 to 25 letters and digits, field 62-05) ' +
+      'reaches your `cash_in` statement line (`txid`) and `cash_in.completed` (`txid`) when a client of this service pays it on-us; ' +
+      "without one the code carries `***`. Another client's key, or a deleted one, is 404 PIX_KEY_NOT_REGISTERED.",
+  })
+  @ApiBody({
+    type: CreateStaticQrRequest,
+    examples: {
+      fixed: {
+        summary: 'Amount, txid and description',
+        value: { pix_key: 'loja@example.com', amount: '25.00', txid: 'INV2026000042', description: 'Pedido 42' },
+      },
+      open: { summary: 'The payer chooses the amount', value: { pix_key: 'loja@example.com' } },
+    },
+  })
+  @ApiOkResponse({ type: StaticQrCodeResponse })
+  @ApiErrors('PIX_KEY_NOT_REGISTERED')
+  async createStatic(@CurrentPrincipal() p: Principal, @Body() body: CreateStaticQrRequest): Promise<StaticQrCodeResponse> {
+    const code = await this.staticQr.execute(createStaticQrCommand(body, p.id));
+    return {
+      success: true,
+      qr_code_text: code.qrCodeText,
+      // Drawn in the render workers, as a charge's image is (QrRenderQueueFullError: 503 with Retry-After).
+      qr_code: await this.images.pngDataUri(code.qrCodeText),
+      pix_key: code.pixKey,
+      amount: code.amount,
+      txid: code.txid,
+      description: code.description,
     };
   }
 

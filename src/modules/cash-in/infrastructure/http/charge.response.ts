@@ -86,3 +86,20 @@ export class ChargeCancelledResponse {
   @ApiProperty({ example: true }) success: boolean;
   @ApiProperty({ example: 'Charge cancelled' }) message: string;
 }
+
+/** A static BR Code for one of your keys (docs/adr/0213-static-codes-for-own-keys.md). */
+export class StaticQrCodeResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({
+    description: 'The static BR Code (copy-and-paste Pix): the key in 26-01, the amount in 54, the description in 26-02, the txid in 62-05',
+    example:
+      '00020101021126510014br.gov.bcb.pix0116loja@example.com0209Pedido 42520400005303986540525.005802BR5917Loja Exemplo Ltda6009SAO PAULO62170513INV20260000426304E5C1',
+  })
+  qr_code_text: string;
+  @ApiProperty({ example: 'data:image/png;base64,iVBORw0KGgo...', description: 'PNG data URI of qr_code_text' }) qr_code: string;
+  @ApiProperty({ example: 'loja@example.com' }) pix_key: string;
+  @ApiProperty({ nullable: true, type: String, example: '25.00', description: 'null: the payer chooses the amount' }) amount: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'INV2026000042', description: 'null: the code carries `***` (no txid)' }) txid:
+    string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'Pedido 42' }) description: string | null;
+}

@@ -49,6 +49,7 @@ export function presentTransaction({ transaction, entries }: TransactionWithEntr
     payer,
     receiver,
     description: t.description,
+    txid: t.txid,
     channel: t.channel,
     error_code: t.errorCode,
     error_message: t.errorMessage,

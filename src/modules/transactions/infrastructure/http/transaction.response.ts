@@ -54,6 +54,14 @@ export class TransactionDto {
   @ApiProperty({ type: PartyDto }) payer: PartyDto;
   @ApiProperty({ type: PartyDto }) receiver: PartyDto;
   @ApiProperty({ type: String, nullable: true, example: 'Order 42' }) description: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'INV2026000042',
+    description:
+      "The txid of the QR code the payment paid, for reconciliation: a static code's (its 62-05), on the payer's cash_out and, paid on-us, on the receiver's cash_in; a dynamic code's charge txid on the payer's cash_out. null when none (a charge's own txid is its conciliation_id)",
+  })
+  txid: string | null;
   @ApiProperty({ example: 'api' }) channel: string;
   @ApiPropertyOptional({ type: String, nullable: true, example: null, description: 'Why a payment failed (ISO 20022 style, e.g. AC03)' })
   error_code?: string | null;

@@ -45,6 +45,7 @@ interface TransactionRow {
   payer: Party | null;
   receiver: Party | null;
   description: string | null;
+  txid: string | null;
   channel: string;
   metadata: Record<string, unknown> | null;
   error_code: string | null;
@@ -72,6 +73,7 @@ const toDomain = (r: TransactionRow): Transaction =>
     payer: r.payer,
     receiver: r.receiver,
     description: r.description,
+    txid: r.txid,
     channel: r.channel,
     metadata: r.metadata,
     errorCode: r.error_code,
@@ -134,8 +136,9 @@ export class SqlTransactionRepository extends TransactionRepository {
     const inserted = await this.sql.write(
       `INSERT INTO transactions (id, client_id, account_id, type, status, external_id, reference, amount, tax_amount, pix_key,
            pix_key_type, end_to_end_id, payer, receiver, description, channel, metadata, error_code, error_message, processed_at,
-           created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::jsonb, $15, $16, $17::jsonb, $18, $19, $20, $21, $22)
+           created_at, updated_at, txid)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14::jsonb, $15, $16, $17::jsonb, $18, $19, $20, $21, $22,
+           $23)
          ON CONFLICT (client_id, type, external_id) WHERE external_id IS NOT NULL DO NOTHING`,
       [
         t.id,
@@ -160,6 +163,7 @@ export class SqlTransactionRepository extends TransactionRepository {
         t.processedAt,
         t.createdAt,
         t.updatedAt,
+        t.txid,
       ],
     );
     if (inserted === 0) throw duplicateExternalId();
@@ -223,7 +227,7 @@ export class SqlTransactionRepository extends TransactionRepository {
   async findById(id: string): Promise<Transaction | null> {
     const [row] = await this.sql.read<TransactionRow>(
       `SELECT id, client_id, account_id, type, status, external_id, reference, amount::text, tax_amount::text,
-              refunded_amount::text, pix_key, pix_key_type, end_to_end_id, payer, receiver, description, channel, metadata,
+              refunded_amount::text, pix_key, pix_key_type, end_to_end_id, payer, receiver, description, txid, channel, metadata,
               error_code, error_message, processed_at, created_at, updated_at
        FROM transactions WHERE id = $1`,
       [id],
@@ -240,7 +244,7 @@ export class SqlTransactionRepository extends TransactionRepository {
     const rows = await this.sql.read<TransactionRow>(
       `SELECT tx.id, tx.client_id, tx.account_id, tx.type, tx.status, tx.external_id, tx.reference, tx.amount::text,
               tx.tax_amount::text, tx.refunded_amount::text, tx.pix_key, tx.pix_key_type, tx.end_to_end_id, tx.payer,
-              tx.receiver, tx.description, tx.channel, tx.metadata, tx.error_code, tx.error_message, tx.processed_at,
+              tx.receiver, tx.description, tx.txid, tx.channel, tx.metadata, tx.error_code, tx.error_message, tx.processed_at,
               tx.created_at, tx.updated_at
        FROM transactions tx
        WHERE tx.id IN (

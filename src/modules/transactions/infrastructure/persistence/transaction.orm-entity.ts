@@ -22,6 +22,7 @@ export class TransactionOrmEntity {
   @Column({ type: 'jsonb', nullable: true }) payer: Party | null;
   @Column({ type: 'jsonb', nullable: true }) receiver: Party | null;
   @Column({ type: 'varchar', length: 500, nullable: true }) description: string | null;
+  @Column({ type: 'varchar', length: 35, nullable: true }) txid: string | null;
   @Column({ type: 'varchar', length: 16 }) channel: string;
   @Column({ type: 'jsonb', nullable: true }) metadata: Record<string, unknown> | null;
   @Column({ name: 'error_code', type: 'varchar', length: 16, nullable: true }) errorCode: string | null;
