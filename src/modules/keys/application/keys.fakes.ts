@@ -2,7 +2,8 @@ import type { AppConfig } from '../../../config/app.config.js';
 
 import type { AccountDirectory, AccountWithHolder } from '../../identity/application/account-directory.js';
 import { InMemoryIdentity } from '../../identity/application/identity.fakes.js';
-import { ParticipantDirectory, type Participant } from '../../participants/application/participant-directory.js';
+import type { Participant } from '../../participants/application/participant-directory.js';
+import { ListedParticipants } from '../../participants/application/participants.fakes.js';
 import { PixKey } from '../domain/pix-key.aggregate.js';
 import { KeyAlreadyExistsError } from '../domain/pix-key.errors.js';
 import { PixKeyRepository } from './pix-key.repository.js';
@@ -53,15 +54,9 @@ export class FakeAccounts extends InMemoryIdentity {
   }
 }
 
-export class FakeParticipants extends ParticipantDirectory {
-  constructor(private readonly list: Participant[]) {
-    super();
-  }
-  find(ispb: string): Participant | null {
-    const self = { ispb, name: TEST_CONFIG.pspName, shortName: TEST_CONFIG.pspName };
-    return this.list.find((p) => p.ispb === ispb) ?? (ispb === TEST_CONFIG.pspIspb ? self : null);
-  }
-  all(): readonly Participant[] {
-    return this.list;
+/** The participant list as given, and this institution (TEST_CONFIG's) found by its ISPB as the CSV adapter finds it. */
+export class FakeParticipants extends ListedParticipants {
+  constructor(list: Participant[]) {
+    super(list, { ispb: TEST_CONFIG.pspIspb, name: TEST_CONFIG.pspName });
   }
 }

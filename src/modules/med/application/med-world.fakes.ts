@@ -4,6 +4,7 @@ import { FakeOutbox, FakeUnitOfWork, FrozenClock, inMemoryState } from '../../..
 import { InMemoryIdentity } from '../../identity/application/identity.fakes.js';
 import { InMemoryLedger } from '../../ledger/application/ledger.fakes.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
+import { ListedParticipants } from '../../participants/application/participants.fakes.js';
 import { SpiSettlement } from '../../spi/application/spi-settlement.js';
 import { ScriptedSpi } from '../../spi/application/spi.fakes.js';
 import { TransactionsService, type Party } from '../../transactions/application/transactions.service.js';
@@ -12,7 +13,7 @@ import { ListMedUseCase } from './list-med.use-case.js';
 import { MedDeadlines } from './med-deadlines.js';
 import { MedRequestStore } from './med-request-store.js';
 import { medRecord } from './med-record.js';
-import { InMemoryMedRequests, ListedParticipants } from './med.fakes.js';
+import { InMemoryMedRequests } from './med.fakes.js';
 import { OpenMedUseCase } from './open-med.use-case.js';
 import { RespondMedUseCase } from './respond-med.use-case.js';
 import { SettleMedReturnUseCase } from './settle-med-return.use-case.js';

@@ -1,6 +1,5 @@
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { PAGE_TOTAL_CAP } from '../../../shared/persistence/page-window.js';
-import { ParticipantDirectory, type Participant } from '../../participants/application/participant-directory.js';
 import { MedRequest, type MedStatus } from '../domain/med-request.aggregate.js';
 import { MedRequestRepository } from './med-request.repository.js';
 
@@ -68,20 +67,5 @@ export class InMemoryMedRequests extends MedRequestRepository {
   /** Test helper: every stored request, in insertion order. */
   all(): MedRequest[] {
     return [...this.rows.values()].map(this.copy);
-  }
-}
-
-/** The participant list as given (this institution's own ISPB included only if listed). */
-export class ListedParticipants extends ParticipantDirectory {
-  constructor(private readonly list: Participant[]) {
-    super();
-  }
-
-  find(ispb: string): Participant | null {
-    return this.list.find((p) => p.ispb === ispb) ?? null;
-  }
-
-  all(): readonly Participant[] {
-    return this.list;
   }
 }

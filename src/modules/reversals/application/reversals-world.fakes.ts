@@ -4,6 +4,7 @@ import { FakeOutbox, FakeUnitOfWork, FrozenClock, inMemoryState } from '../../..
 import { InMemoryIdentity } from '../../identity/application/identity.fakes.js';
 import { InMemoryLedger } from '../../ledger/application/ledger.fakes.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
+import { ListedParticipants } from '../../participants/application/participants.fakes.js';
 import { SpiSettlement } from '../../spi/application/spi-settlement.js';
 import { ScriptedSpi } from '../../spi/application/spi.fakes.js';
 import { TransactionsService, type Party } from '../../transactions/application/transactions.service.js';
@@ -11,7 +12,7 @@ import { InMemoryTransactions } from '../../transactions/application/transaction
 import { CreateReversalUseCase } from './create-reversal.use-case.js';
 import { ReconcileReversalsUseCase } from './reconcile-reversals.use-case.js';
 import { ReversalQueries } from './reversal-queries.js';
-import { InMemoryReversals, ListedParticipants } from './reversals.fakes.js';
+import { InMemoryReversals } from './reversals.fakes.js';
 import { SettleReversalUseCase } from './settle-reversal.use-case.js';
 import { ReversalStore } from './reversal-store.js';
 

@@ -1,5 +1,4 @@
 import { DomainError } from '../../../shared/errors/domain-error.js';
-import { ParticipantDirectory, type Participant } from '../../participants/application/participant-directory.js';
 import { Reversal } from '../domain/reversal.aggregate.js';
 import { ReversalRepository, type ReversalFilter } from './reversal.repository.js';
 
@@ -77,20 +76,5 @@ export class InMemoryReversals extends ReversalRepository {
   /** Test helper: every stored reversal, in insertion order. */
   all(): Reversal[] {
     return [...this.rows.values()].map(this.copy);
-  }
-}
-
-/** The participant list as given (this institution's own ISPB included only if listed). */
-export class ListedParticipants extends ParticipantDirectory {
-  constructor(private readonly list: Participant[]) {
-    super();
-  }
-
-  find(ispb: string): Participant | null {
-    return this.list.find((p) => p.ispb === ispb) ?? null;
-  }
-
-  all(): readonly Participant[] {
-    return this.list;
   }
 }
