@@ -132,3 +132,23 @@ export class InMemoryLedger extends LedgerRepository {
     };
   }
 }
+
+/**
+ * Test helpers over an InMemoryLedger for a world's assertions, to spread into the world: `balance`, an
+ * account's buckets, and `ledgerOps`, a business transaction's operations, money as decimal strings.
+ */
+export function ledgerViews(store: InMemoryLedger) {
+  return {
+    /** The account's buckets as decimal strings. */
+    balance(accountId: string): { available: string; blocked: string } {
+      const row = store.accounts.get(accountId);
+      if (!row) throw new Error(`no ledger account ${accountId}`);
+      return { available: row.balance.available.toFixed2(), blocked: row.balance.blocked.toFixed2() };
+    },
+
+    /** The ledger operations written for a business transaction, in order, as `account operation amount`. */
+    ledgerOps(transactionId: string): string[] {
+      return store.operationsOf(transactionId);
+    },
+  };
+}

@@ -1,14 +1,19 @@
 import { loadConfig } from '../../../config/app.config.js';
-import { Money } from '../../../shared/money/money.js';
 import { FakeOutbox, FakeUnitOfWork, FrozenClock, inMemoryState } from '../../../shared/testing/kernel.fakes.js';
 import { InMemoryIdentity } from '../../identity/application/identity.fakes.js';
-import { InMemoryLedger } from '../../ledger/application/ledger.fakes.js';
+import { InMemoryLedger, ledgerViews } from '../../ledger/application/ledger.fakes.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { ListedParticipants } from '../../participants/application/participants.fakes.js';
 import { SpiSettlement } from '../../spi/application/spi-settlement.js';
 import { ScriptedSpi } from '../../spi/application/spi.fakes.js';
 import { TransactionsService, type Party } from '../../transactions/application/transactions.service.js';
-import { InMemoryTransactions } from '../../transactions/application/transactions.fakes.js';
+import {
+  InMemoryTransactions,
+  recordReceivedFromElsewhere,
+  recordReceivedOnUs,
+  transactionViews,
+  type StatementHolder,
+} from '../../transactions/application/transactions.fakes.js';
 import { CreateReversalUseCase } from './create-reversal.use-case.js';
 import { ReconcileReversalsUseCase } from './reconcile-reversals.use-case.js';
 import { ReversalQueries } from './reversal-queries.js';
@@ -78,8 +83,16 @@ export function reversalsWorld() {
   identity.addAccount(BRUNO.client, BRUNO.account, BRUNO.document, BRUNO.name);
   ledgerStore.seed(ANA.account, '100.00', '0', ANA.client);
   ledgerStore.seed(BRUNO.account, '0.00', '0', BRUNO.client);
-  const ana: Party = { name: ANA.name, document: ANA.document, bank: { ...OWN_BANK, account: '100001' } };
-  const bruno: Party = { name: BRUNO.name, document: BRUNO.document, bank: { ...OWN_BANK, account: '100002' } };
+  const ana: StatementHolder = {
+    clientId: ANA.client,
+    accountId: ANA.account,
+    party: { name: ANA.name, document: ANA.document, bank: { ...OWN_BANK, account: '100001' } },
+  };
+  const bruno: StatementHolder = {
+    clientId: BRUNO.client,
+    accountId: BRUNO.account,
+    party: { name: BRUNO.name, document: BRUNO.document, bank: { ...OWN_BANK, account: '100002' } },
+  };
 
   // The one save of a moved reversal: the reversal and its `reversal_out` line, as in the app.
   const settle = new SettleReversalUseCase(
@@ -110,63 +123,15 @@ export function reversalsWorld() {
     reconcile: new ReconcileReversalsUseCase(reversals, settle, clock, config),
     queries: new ReversalQueries(reversals),
 
+    ...ledgerViews(ledgerStore),
+    ...transactionViews(transactionStore),
+
     /** Joana (at BB) paid Ana `amount`: Ana's completed cash_in. */
-    async receiveExternal(amount = '100.00') {
-      await transactions.recordPayment({
-        id: EXTERNAL.transactionId,
-        clientId: ANA.client,
-        accountId: ANA.account,
-        type: 'cash_in',
-        status: 'completed',
-        amount: Money.of(amount),
-        endToEndId: EXTERNAL.endToEndId,
-        payer: JOANA_RECORD,
-        receiver: ana,
-        at: RECEIVED_AT,
-      });
-    },
+    receiveExternal: (amount = '100.00') =>
+      recordReceivedFromElsewhere(transactions, EXTERNAL, { amount, at: RECEIVED_AT, payer: JOANA_RECORD, receiver: ana }),
 
     /** Bruno paid Ana `amount` on-us: his completed p2p_out, her completed p2p_in. */
-    async receiveOnUs(amount = '100.00') {
-      const common = { amount: Money.of(amount), endToEndId: ON_US.endToEndId, status: 'completed' as const, at: RECEIVED_AT };
-      await transactions.recordPayment({
-        ...common,
-        id: ON_US.payerTransactionId,
-        clientId: BRUNO.client,
-        accountId: BRUNO.account,
-        type: 'p2p_out',
-        payer: bruno,
-        receiver: ana,
-      });
-      await transactions.recordPayment({
-        ...common,
-        id: ON_US.transactionId,
-        clientId: ANA.client,
-        accountId: ANA.account,
-        type: 'p2p_in',
-        payer: bruno,
-        receiver: ana,
-      });
-    },
-
-    /** The account's buckets as decimal strings. */
-    balance(accountId: string) {
-      const b = ledgerStore.accounts.get(accountId)!.balance;
-      return { available: b.available.toFixed2(), blocked: b.blocked.toFixed2() };
-    },
-
-    /** The ledger operations written for a business transaction, in order, as `account operation amount`. */
-    ledgerOps(transactionId: string): string[] {
-      return ledgerStore.operationsOf(transactionId);
-    },
-
-    /** The stored transaction row `id` (money as decimal strings), or undefined. */
-    transaction(id: string) {
-      const row = transactionStore.all().find((t) => t.snapshot.id === id);
-      if (!row) return undefined;
-      const t = row.snapshot;
-      return { ...t, amount: t.amount.toFixed2(), taxAmount: t.taxAmount.toFixed2(), refundedAmount: t.refundedAmount.toFixed2() };
-    },
+    receiveOnUs: (amount = '100.00') => recordReceivedOnUs(transactions, ON_US, { amount, at: RECEIVED_AT, payer: bruno, receiver: ana }),
 
     /** What of the received payment `id` is counted as given back, as a decimal string. */
     refunded(id: string): string | undefined {

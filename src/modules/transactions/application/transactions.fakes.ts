@@ -1,6 +1,6 @@
 import { DomainError } from '../../../shared/errors/domain-error.js';
-import type { Money } from '../../../shared/money/money.js';
-import { Transaction } from '../domain/transaction.aggregate.js';
+import { Money } from '../../../shared/money/money.js';
+import { Transaction, type Party } from '../domain/transaction.aggregate.js';
 import {
   LIST_TOTAL_CAP,
   TransactionRepository,
@@ -10,6 +10,7 @@ import {
   type StatusChange,
   type TransactionFilter,
 } from './transaction.repository.js';
+import type { TransactionsService } from './transactions.service.js';
 
 /**
  * In-memory TransactionRepository for other modules' unit tests (pair it with the real
@@ -134,4 +135,91 @@ export class InMemoryTransactions extends TransactionRepository {
   all(): Transaction[] {
     return [...this.rows.values()].map(this.copy);
   }
+}
+
+/**
+ * Test helpers over an InMemoryTransactions for a world's assertions, to spread into the world:
+ * `transaction`, a stored row with its money as decimal strings.
+ */
+export function transactionViews(store: InMemoryTransactions) {
+  return {
+    /** The stored transaction row `id` (money as decimal strings), or undefined. */
+    transaction(id: string) {
+      const row = store.all().find((t) => t.snapshot.id === id);
+      if (!row) return undefined;
+      const t = row.snapshot;
+      return { ...t, amount: t.amount.toFixed2(), taxAmount: t.taxAmount.toFixed2(), refundedAmount: t.refundedAmount.toFixed2() };
+    },
+  };
+}
+
+/** A client's side of a payment a test records: their ids and how the statement shows them. */
+export interface StatementHolder {
+  clientId: string;
+  accountId: string;
+  party: Party;
+}
+
+/** What a recorded received payment changes between tests: how much, when, and who paid whom. */
+export interface Received<Payer> {
+  amount: string;
+  at: Date;
+  payer: Payer;
+  receiver: StatementHolder;
+}
+
+/**
+ * Test helper: `payer`, at another institution, paid `receiver`: the receiver's completed `cash_in` with the
+ * given ids, as the statement records a payment received (the balance is the caller's to seed).
+ */
+export async function recordReceivedFromElsewhere(
+  transactions: TransactionsService,
+  ids: { transactionId: string; endToEndId: string },
+  r: Received<Party>,
+): Promise<void> {
+  await transactions.recordPayment({
+    id: ids.transactionId,
+    clientId: r.receiver.clientId,
+    accountId: r.receiver.accountId,
+    type: 'cash_in',
+    status: 'completed',
+    amount: Money.of(r.amount),
+    endToEndId: ids.endToEndId,
+    payer: r.payer,
+    receiver: r.receiver.party,
+    at: r.at,
+  });
+}
+
+/**
+ * Test helper: `payer`, a client here too, paid `receiver` on-us: the payer's completed `p2p_out`
+ * (`payerTransactionId`) and the receiver's completed `p2p_in` (`transactionId`), one end-to-end id.
+ */
+export async function recordReceivedOnUs(
+  transactions: TransactionsService,
+  ids: { payerTransactionId: string; transactionId: string; endToEndId: string },
+  r: Received<StatementHolder>,
+): Promise<void> {
+  const common = {
+    amount: Money.of(r.amount),
+    endToEndId: ids.endToEndId,
+    status: 'completed' as const,
+    at: r.at,
+    payer: r.payer.party,
+    receiver: r.receiver.party,
+  };
+  await transactions.recordPayment({
+    ...common,
+    id: ids.payerTransactionId,
+    clientId: r.payer.clientId,
+    accountId: r.payer.accountId,
+    type: 'p2p_out',
+  });
+  await transactions.recordPayment({
+    ...common,
+    id: ids.transactionId,
+    clientId: r.receiver.clientId,
+    accountId: r.receiver.accountId,
+    type: 'p2p_in',
+  });
 }
