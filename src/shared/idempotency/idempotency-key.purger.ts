@@ -1,20 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { SqlSession } from '../persistence/sql-session.js';
-import { deleteBatch, RetentionPurger } from '../retention/retention-purger.js';
+import { TableRetentionPurger } from '../retention/retention-purger.js';
 
 /**
  * Idempotency keys live 24 h (their `expires_at`, set by IdempotencyService); the purge deletes expired ones.
  * A key being claimed again is row-locked and skipped.
  */
 @Injectable()
-export class IdempotencyKeyPurger extends RetentionPurger {
+export class IdempotencyKeyPurger extends TableRetentionPurger {
   readonly name = 'idempotencyKeys';
+  protected readonly table = 'idempotency_keys';
+  protected readonly condition = 'expires_at < $1';
 
-  constructor(private readonly sql: SqlSession) {
-    super();
-  }
-
-  purgeBatch(now: Date, limit: number): Promise<number> {
-    return deleteBatch(this.sql, 'idempotency_keys', 'expires_at < $1', now, limit);
+  protected cutoff(now: Date): Date {
+    return now;
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SqlSession } from '../persistence/sql-session.js';
-import { daysBefore, deleteBatch, RetentionPurger } from '../retention/retention-purger.js';
+import { daysBefore, TableRetentionPurger } from '../retention/retention-purger.js';
 
 /**
  * Outbox rows are kept this many days after the relay handed them to the queues. Webhooks keep their own copy of
@@ -11,14 +10,12 @@ export const OUTBOX_RETENTION_DAYS = 7;
 
 /** Deletes outbox rows relayed more than OUTBOX_RETENTION_DAYS ago (served by ix_outbox_published_at). */
 @Injectable()
-export class OutboxPurger extends RetentionPurger {
+export class OutboxPurger extends TableRetentionPurger {
   readonly name = 'outboxMessages';
+  protected readonly table = 'outbox_messages';
+  protected readonly condition = 'published_at < $1';
 
-  constructor(private readonly sql: SqlSession) {
-    super();
-  }
-
-  purgeBatch(now: Date, limit: number): Promise<number> {
-    return deleteBatch(this.sql, 'outbox_messages', 'published_at < $1', daysBefore(now, OUTBOX_RETENTION_DAYS), limit);
+  protected cutoff(now: Date): Date {
+    return daysBefore(now, OUTBOX_RETENTION_DAYS);
   }
 }

@@ -1,4 +1,5 @@
-import type { SqlSession } from '../persistence/sql-session.js';
+import { Injectable } from '@nestjs/common';
+import { SqlSession } from '../persistence/sql-session.js';
 
 export const DAY_MS = 24 * 3600_000;
 
@@ -29,6 +30,25 @@ export function deleteBatch(sql: SqlSession, table: string, condition: string, c
     cutoff,
     limit,
   ]);
+}
+
+/**
+ * A purger of the usual shape (`deleteBatch`), which is what differs between owners: the table, the
+ * condition on `$1` that marks a row expired, and `$1`, the cutoff at `now`.
+ */
+@Injectable()
+export abstract class TableRetentionPurger extends RetentionPurger {
+  protected abstract readonly table: string;
+  protected abstract readonly condition: string;
+  protected abstract cutoff(now: Date): Date;
+
+  constructor(private readonly sql: SqlSession) {
+    super();
+  }
+
+  purgeBatch(now: Date, limit: number): Promise<number> {
+    return deleteBatch(this.sql, this.table, this.condition, this.cutoff(now), limit);
+  }
 }
 
 /** `days` days before `now`. */

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SqlSession } from '../../../../shared/persistence/sql-session.js';
-import { daysBefore, deleteBatch, RetentionPurger } from '../../../../shared/retention/retention-purger.js';
+import { daysBefore, TableRetentionPurger } from '../../../../shared/retention/retention-purger.js';
 
 /** Webhook deliveries (and their tries) are kept this many days after they were delivered or failed, for the delivery log. */
 export const WEBHOOK_DELIVERIES_RETENTION_DAYS = 30;
@@ -10,20 +9,12 @@ export const WEBHOOK_DELIVERIES_RETENTION_DAYS = 30;
  * ix_webhook_deliveries_settled); their tries go with them (ON DELETE CASCADE). Pending ones are never purged.
  */
 @Injectable()
-export class WebhookDeliveryPurger extends RetentionPurger {
+export class WebhookDeliveryPurger extends TableRetentionPurger {
   readonly name = 'webhookDeliveries';
+  protected readonly table = 'webhook_deliveries';
+  protected readonly condition = "status <> 'pending' AND updated_at < $1";
 
-  constructor(private readonly sql: SqlSession) {
-    super();
-  }
-
-  purgeBatch(now: Date, limit: number): Promise<number> {
-    return deleteBatch(
-      this.sql,
-      'webhook_deliveries',
-      "status <> 'pending' AND updated_at < $1",
-      daysBefore(now, WEBHOOK_DELIVERIES_RETENTION_DAYS),
-      limit,
-    );
+  protected cutoff(now: Date): Date {
+    return daysBefore(now, WEBHOOK_DELIVERIES_RETENTION_DAYS);
   }
 }
