@@ -6,14 +6,9 @@ import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { ListedParticipants } from '../../participants/application/participants.fakes.js';
 import { SpiSettlement } from '../../spi/application/spi-settlement.js';
 import { ScriptedSpi } from '../../spi/application/spi.fakes.js';
-import { TransactionsService, type Party } from '../../transactions/application/transactions.service.js';
-import {
-  InMemoryTransactions,
-  recordReceivedFromElsewhere,
-  recordReceivedOnUs,
-  transactionViews,
-  type StatementHolder,
-} from '../../transactions/application/transactions.fakes.js';
+import { TransactionsService } from '../../transactions/application/transactions.service.js';
+import { ANA, BB, BRUNO, NOON, receivedPayments } from '../../transactions/application/received-payments.fakes.js';
+import { InMemoryTransactions, transactionViews } from '../../transactions/application/transactions.fakes.js';
 import { ListMedUseCase } from './list-med.use-case.js';
 import { MedDeadlines } from './med-deadlines.js';
 import { MedRequestStore } from './med-request-store.js';
@@ -23,31 +18,20 @@ import { OpenMedUseCase } from './open-med.use-case.js';
 import { RespondMedUseCase } from './respond-med.use-case.js';
 import { SettleMedReturnUseCase } from './settle-med-return.use-case.js';
 
-/** 12:00 in São Paulo (UTC-3) on 2026-03-10. */
-export const NOON = new Date('2026-03-10T15:00:00.000Z');
-export const HOUR = 3600_000;
-export const DAY = 24 * HOUR;
-
-/** An institution of the participant list other than this one. */
-export const BB = { ispb: '00000000', name: 'BCO DO BRASIL S.A.', shortName: 'BCO DO BRASIL S.A.' };
-
-/** The receiver, whose payments are claimed back. */
-export const ANA = { client: 'client-ana', account: 'acc-ana', document: '39053344705', name: 'Ana Lima' };
-/** A client of this institution who paid Ana on-us. */
-export const BRUNO = { client: 'client-bruno', account: 'acc-bruno', document: '12345678909', name: 'Bruno Souza' };
-
-/** Joana at BB paid Ana: the payer of an external payment, as Ana's statement recorded her. */
-export const JOANA_RECORD: Party = {
-  name: 'Joana Externa',
-  document: '52998224725',
-  bank: { ispb: BB.ispb, participant_name: BB.name, agency: '1234', account: '5678901', account_type: 'checking' },
-};
-const OWN_BANK = { ispb: '99999004', participant_name: 'Instant Payments Sandbox', agency: '0001', account_type: 'payment' };
-
-/** A payment Ana received from Joana at BB: her `cash_in`. */
-export const EXTERNAL = { transactionId: 'tx-from-joana', endToEndId: 'E00000000202603101400EXTERNAL001' };
-/** A payment Ana received from Bruno on-us: his `p2p_out`, her `p2p_in`. */
-export const ON_US = { payerTransactionId: 'tx-bruno-out', transactionId: 'tx-ana-in', endToEndId: 'E99999004202603101400ONUS0000001' };
+// The received-payment scenario the specs use, shared with the other module that gives money back.
+export {
+  ANA,
+  BB,
+  BRUNO,
+  DAY,
+  EXTERNAL,
+  HOUR,
+  JOANA_RECORD,
+  NOON,
+  ON_US,
+  RECEIVED_AT,
+  RETURN_TO_JOANA,
+} from '../../transactions/application/received-payments.fakes.js';
 
 /**
  * The MED use cases wired as production wires them, every port in memory: the real LedgerService,
@@ -84,17 +68,6 @@ export function medWorld() {
   identity.addAccount(BRUNO.client, BRUNO.account, BRUNO.document, BRUNO.name);
   ledgerStore.seed(ANA.account, '100.00', '0', ANA.client);
   ledgerStore.seed(BRUNO.account, '0.00', '0', BRUNO.client);
-  const ana: StatementHolder = {
-    clientId: ANA.client,
-    accountId: ANA.account,
-    party: { name: ANA.name, document: ANA.document, bank: { ...OWN_BANK, account: '100001' } },
-  };
-  const bruno: StatementHolder = {
-    clientId: BRUNO.client,
-    accountId: BRUNO.account,
-    party: { name: BRUNO.name, document: BRUNO.document, bank: { ...OWN_BANK, account: '100002' } },
-  };
-  const earlier = new Date(NOON.getTime() - HOUR);
 
   return {
     config,
@@ -126,12 +99,7 @@ export function medWorld() {
     ...ledgerViews(ledgerStore),
     ...transactionViews(transactionStore),
 
-    /** Joana (at BB) paid Ana `amount`: Ana's completed cash_in. */
-    receiveExternal: (amount = '100.00') =>
-      recordReceivedFromElsewhere(transactions, EXTERNAL, { amount, at: earlier, payer: JOANA_RECORD, receiver: ana }),
-
-    /** Bruno paid Ana `amount` on-us: his completed p2p_out, her completed p2p_in. */
-    receiveOnUs: (amount = '100.00') => recordReceivedOnUs(transactions, ON_US, { amount, at: earlier, payer: bruno, receiver: ana }),
+    ...receivedPayments(transactions),
 
     /** The stored request `id` as the API shows it, with where its return stands; undefined when there is none. */
     med(id: string) {

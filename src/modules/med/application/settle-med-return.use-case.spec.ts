@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { TransientSpiError } from '../../spi/application/spi-gateway.js';
-import { ANA, BB, EXTERNAL, medWorld, NOON, ON_US, type MedWorld } from './med-world.fakes.js';
+import { ANA, EXTERNAL, medWorld, NOON, ON_US, RETURN_TO_JOANA, type MedWorld } from './med-world.fakes.js';
 
 Logger.overrideLogger(false);
 
@@ -30,25 +30,7 @@ describe('SettleMedReturnUseCase, over the scripted SPI and the real settlement 
       {
         endToEndId: returnE2e,
         amount: '40.00',
-        payer: {
-          name: ANA.name,
-          document: ANA.document,
-          ispb: '99999004',
-          participantName: 'Instant Payments Sandbox',
-          branch: '0001',
-          account: '100001',
-          accountType: 'payment',
-          internal: { clientId: ANA.client, accountId: ANA.account },
-        },
-        receiver: {
-          name: 'Joana Externa',
-          document: '52998224725',
-          ispb: BB.ispb,
-          participantName: BB.name,
-          branch: '1234',
-          account: '5678901',
-          accountType: 'checking',
-        },
+        ...RETURN_TO_JOANA,
         returnOf: { originalEndToEndId: EXTERNAL.endToEndId, reasonCode: 'FR01' },
       },
     ]);

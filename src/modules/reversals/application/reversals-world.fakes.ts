@@ -6,14 +6,9 @@ import { LedgerService } from '../../ledger/application/ledger.service.js';
 import { ListedParticipants } from '../../participants/application/participants.fakes.js';
 import { SpiSettlement } from '../../spi/application/spi-settlement.js';
 import { ScriptedSpi } from '../../spi/application/spi.fakes.js';
-import { TransactionsService, type Party } from '../../transactions/application/transactions.service.js';
-import {
-  InMemoryTransactions,
-  recordReceivedFromElsewhere,
-  recordReceivedOnUs,
-  transactionViews,
-  type StatementHolder,
-} from '../../transactions/application/transactions.fakes.js';
+import { TransactionsService } from '../../transactions/application/transactions.service.js';
+import { ANA, BB, BRUNO, NOON, receivedPayments } from '../../transactions/application/received-payments.fakes.js';
+import { InMemoryTransactions, transactionViews } from '../../transactions/application/transactions.fakes.js';
 import { CreateReversalUseCase } from './create-reversal.use-case.js';
 import { ReconcileReversalsUseCase } from './reconcile-reversals.use-case.js';
 import { ReversalQueries } from './reversal-queries.js';
@@ -21,34 +16,20 @@ import { InMemoryReversals } from './reversals.fakes.js';
 import { SettleReversalUseCase } from './settle-reversal.use-case.js';
 import { ReversalStore } from './reversal-store.js';
 
-/** 12:00 in São Paulo (UTC-3) on 2026-03-10. */
-export const NOON = new Date('2026-03-10T15:00:00.000Z');
-export const HOUR = 3600_000;
-export const DAY = 24 * HOUR;
-
-/** An institution of the participant list other than this one. */
-export const BB = { ispb: '00000000', name: 'BCO DO BRASIL S.A.', shortName: 'BCO DO BRASIL S.A.' };
-
-/** The receiver, who gives money back. */
-export const ANA = { client: 'client-ana', account: 'acc-ana', document: '39053344705', name: 'Ana Lima' };
-/** A client of this institution who paid Ana on-us. */
-export const BRUNO = { client: 'client-bruno', account: 'acc-bruno', document: '12345678909', name: 'Bruno Souza' };
-
-/** Joana at BB paid Ana: the payer of an external payment, as Ana's statement recorded her. */
-export const JOANA_RECORD: Party = {
-  name: 'Joana Externa',
-  document: '52998224725',
-  bank: { ispb: BB.ispb, participant_name: BB.name, agency: '1234', account: '5678901', account_type: 'checking' },
-};
-const OWN_BANK = { ispb: '99999004', participant_name: 'Instant Payments Sandbox', agency: '0001', account_type: 'payment' };
-
-/** A payment Ana received from Joana at BB: her `cash_in`. */
-export const EXTERNAL = { transactionId: 'tx-from-joana', endToEndId: 'E00000000202603101400EXTERNAL001' };
-/** A payment Ana received from Bruno on-us: his `p2p_out`, her `p2p_in`. */
-export const ON_US = { payerTransactionId: 'tx-bruno-out', transactionId: 'tx-ana-in', endToEndId: 'E99999004202603101400ONUS0000001' };
-
-/** When the payments above arrived: an hour before NOON. */
-export const RECEIVED_AT = new Date(NOON.getTime() - HOUR);
+// The received-payment scenario the specs use, shared with the other module that gives money back.
+export {
+  ANA,
+  BB,
+  BRUNO,
+  DAY,
+  EXTERNAL,
+  HOUR,
+  JOANA_RECORD,
+  NOON,
+  ON_US,
+  RECEIVED_AT,
+  RETURN_TO_JOANA,
+} from '../../transactions/application/received-payments.fakes.js';
 
 /**
  * The reversal use cases wired as production wires them, every port in memory: the real LedgerService,
@@ -83,16 +64,6 @@ export function reversalsWorld() {
   identity.addAccount(BRUNO.client, BRUNO.account, BRUNO.document, BRUNO.name);
   ledgerStore.seed(ANA.account, '100.00', '0', ANA.client);
   ledgerStore.seed(BRUNO.account, '0.00', '0', BRUNO.client);
-  const ana: StatementHolder = {
-    clientId: ANA.client,
-    accountId: ANA.account,
-    party: { name: ANA.name, document: ANA.document, bank: { ...OWN_BANK, account: '100001' } },
-  };
-  const bruno: StatementHolder = {
-    clientId: BRUNO.client,
-    accountId: BRUNO.account,
-    party: { name: BRUNO.name, document: BRUNO.document, bank: { ...OWN_BANK, account: '100002' } },
-  };
 
   // The one save of a moved reversal: the reversal and its `reversal_out` line, as in the app.
   const settle = new SettleReversalUseCase(
@@ -126,12 +97,7 @@ export function reversalsWorld() {
     ...ledgerViews(ledgerStore),
     ...transactionViews(transactionStore),
 
-    /** Joana (at BB) paid Ana `amount`: Ana's completed cash_in. */
-    receiveExternal: (amount = '100.00') =>
-      recordReceivedFromElsewhere(transactions, EXTERNAL, { amount, at: RECEIVED_AT, payer: JOANA_RECORD, receiver: ana }),
-
-    /** Bruno paid Ana `amount` on-us: his completed p2p_out, her completed p2p_in. */
-    receiveOnUs: (amount = '100.00') => recordReceivedOnUs(transactions, ON_US, { amount, at: RECEIVED_AT, payer: bruno, receiver: ana }),
+    ...receivedPayments(transactions),
 
     /** What of the received payment `id` is counted as given back, as a decimal string. */
     refunded(id: string): string | undefined {

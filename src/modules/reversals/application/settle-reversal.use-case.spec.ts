@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { RefundCode } from '../../../shared/domain/refund-code.js';
 import { TransientSpiError } from '../../spi/application/spi-gateway.js';
 import type { CreateReversalCommand } from './create-reversal.use-case.js';
-import { ANA, BB, EXTERNAL, NOON, reversalsWorld, type ReversalsWorld } from './reversals-world.fakes.js';
+import { ANA, EXTERNAL, NOON, RETURN_TO_JOANA, reversalsWorld, type ReversalsWorld } from './reversals-world.fakes.js';
 
 Logger.overrideLogger(false);
 
@@ -36,25 +36,7 @@ describe('SettleReversalUseCase, over the scripted SPI and the real settlement p
       {
         endToEndId: refundE2e,
         amount: '40.00',
-        payer: {
-          name: ANA.name,
-          document: ANA.document,
-          ispb: '99999004',
-          participantName: 'Instant Payments Sandbox',
-          branch: '0001',
-          account: '100001',
-          accountType: 'payment',
-          internal: { clientId: ANA.client, accountId: ANA.account },
-        },
-        receiver: {
-          name: 'Joana Externa',
-          document: '52998224725',
-          ispb: BB.ispb,
-          participantName: BB.name,
-          branch: '1234',
-          account: '5678901',
-          accountType: 'checking',
-        },
+        ...RETURN_TO_JOANA,
         returnOf: { originalEndToEndId: EXTERNAL.endToEndId, reasonCode: 'MD06' },
       },
     ]);
