@@ -18,21 +18,6 @@ import { OpenMedUseCase } from './open-med.use-case.js';
 import { RespondMedUseCase } from './respond-med.use-case.js';
 import { SettleMedReturnUseCase } from './settle-med-return.use-case.js';
 
-// The received-payment scenario the specs use, shared with the other module that gives money back.
-export {
-  ANA,
-  BB,
-  BRUNO,
-  DAY,
-  EXTERNAL,
-  HOUR,
-  JOANA_RECORD,
-  NOON,
-  ON_US,
-  RECEIVED_AT,
-  RETURN_TO_JOANA,
-} from '../../transactions/application/received-payments.fakes.js';
-
 /**
  * The MED use cases wired as production wires them, every port in memory: the real LedgerService,
  * TransactionsService, AccountDirectory, MedDeadlines and the spi module's real settlement protocol over

@@ -1,5 +1,6 @@
 import { Money } from '../../../shared/money/money.js';
-import { ANA, BRUNO, DAY, EXTERNAL, HOUR, JOANA_RECORD, medWorld, NOON, ON_US, type MedWorld } from './med-world.fakes.js';
+import { ANA, BRUNO, DAY, EXTERNAL, HOUR, JOANA_RECORD, NOON, ON_US } from '../../transactions/application/received-payments.fakes.js';
+import { medWorld, type MedWorld } from './med-world.fakes.js';
 import { domainRefusal } from '../../../shared/testing/refusal.js';
 
 /** A return's end-to-end id (`D`) drawn by this institution at NOON. */

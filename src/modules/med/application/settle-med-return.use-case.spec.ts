@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { TransientSpiError } from '../../spi/application/spi-gateway.js';
-import { ANA, EXTERNAL, medWorld, NOON, ON_US, RETURN_TO_JOANA, type MedWorld } from './med-world.fakes.js';
+import { ANA, EXTERNAL, NOON, ON_US, RETURN_TO_JOANA } from '../../transactions/application/received-payments.fakes.js';
+import { medWorld, type MedWorld } from './med-world.fakes.js';
 
 Logger.overrideLogger(false);
 

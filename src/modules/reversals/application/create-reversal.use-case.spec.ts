@@ -1,7 +1,8 @@
 import { REFUND_CODES } from '../../../shared/domain/refund-code.js';
 import { domainRefusal } from '../../../shared/testing/refusal.js';
 import type { CreateReversalCommand } from './create-reversal.use-case.js';
-import { ANA, BB, BRUNO, DAY, EXTERNAL, NOON, ON_US, RECEIVED_AT, reversalsWorld, type ReversalsWorld } from './reversals-world.fakes.js';
+import { ANA, BB, BRUNO, DAY, EXTERNAL, NOON, ON_US, RECEIVED_AT } from '../../transactions/application/received-payments.fakes.js';
+import { reversalsWorld, type ReversalsWorld } from './reversals-world.fakes.js';
 
 /** A return's end-to-end id (`D`) drawn by this institution at NOON. */
 const REFUND_E2E_AT_NOON = /^D99999004202603101500[A-Za-z0-9]{11}$/;

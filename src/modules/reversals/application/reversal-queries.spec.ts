@@ -1,6 +1,7 @@
 import { domainRefusal } from '../../../shared/testing/refusal.js';
 import type { CreateReversalCommand } from './create-reversal.use-case.js';
-import { ANA, BRUNO, EXTERNAL, HOUR, NOON, ON_US, reversalsWorld, type ReversalsWorld } from './reversals-world.fakes.js';
+import { ANA, BRUNO, EXTERNAL, HOUR, NOON, ON_US } from '../../transactions/application/received-payments.fakes.js';
+import { reversalsWorld, type ReversalsWorld } from './reversals-world.fakes.js';
 
 /** The one place a CreateReversalCommand is built: Ana gives back 10.00 of Joana's payment unless told otherwise. */
 function command(over: Partial<CreateReversalCommand> = {}): CreateReversalCommand {

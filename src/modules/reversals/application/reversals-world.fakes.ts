@@ -16,21 +16,6 @@ import { InMemoryReversals } from './reversals.fakes.js';
 import { SettleReversalUseCase } from './settle-reversal.use-case.js';
 import { ReversalStore } from './reversal-store.js';
 
-// The received-payment scenario the specs use, shared with the other module that gives money back.
-export {
-  ANA,
-  BB,
-  BRUNO,
-  DAY,
-  EXTERNAL,
-  HOUR,
-  JOANA_RECORD,
-  NOON,
-  ON_US,
-  RECEIVED_AT,
-  RETURN_TO_JOANA,
-} from '../../transactions/application/received-payments.fakes.js';
-
 /**
  * The reversal use cases wired as production wires them, every port in memory: the real LedgerService,
  * TransactionsService (over InMemoryTransactions), AccountDirectory and the spi module's real settlement

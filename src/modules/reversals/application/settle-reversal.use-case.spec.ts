@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import type { RefundCode } from '../../../shared/domain/refund-code.js';
 import { TransientSpiError } from '../../spi/application/spi-gateway.js';
 import type { CreateReversalCommand } from './create-reversal.use-case.js';
-import { ANA, EXTERNAL, NOON, RETURN_TO_JOANA, reversalsWorld, type ReversalsWorld } from './reversals-world.fakes.js';
+import { ANA, EXTERNAL, NOON, RETURN_TO_JOANA } from '../../transactions/application/received-payments.fakes.js';
+import { reversalsWorld, type ReversalsWorld } from './reversals-world.fakes.js';
 
 Logger.overrideLogger(false);
 
