@@ -1,7 +1,17 @@
 import { REFUND_CODES } from '../../../shared/domain/refund-code.js';
 import { domainRefusal } from '../../../shared/testing/refusal.js';
 import type { CreateReversalCommand } from './create-reversal.use-case.js';
-import { ANA, BB, BRUNO, DAY, EXTERNAL, NOON, ON_US, RECEIVED_AT } from '../../transactions/application/received-payments.fakes.js';
+import {
+  ANA,
+  BB,
+  BRUNO,
+  DAY,
+  EXTERNAL,
+  NOON,
+  ON_US,
+  RECEIVED_AT,
+  RETURN_TO_JOANA,
+} from '../../transactions/application/received-payments.fakes.js';
 import { reversalsWorld, type ReversalsWorld } from './reversals-world.fakes.js';
 
 /** A return's end-to-end id (`D`) drawn by this institution at NOON. */
@@ -47,15 +57,7 @@ describe('CreateReversalUseCase, over in-memory fakes', () => {
         customerMessage: 'Sorry',
         userMetadata: { order: 42 },
         tags: ['refund'],
-        payee: {
-          name: 'Joana Externa',
-          document: '52998224725',
-          ispb: BB.ispb,
-          participantName: BB.name,
-          branch: '1234',
-          account: '5678901',
-          accountType: 'checking',
-        },
+        payee: RETURN_TO_JOANA.receiver,
         payeeTransactionId: null,
         status: 'queued',
         errorCode: null,

@@ -38,7 +38,10 @@ export const EXTERNAL = { transactionId: 'tx-from-joana', endToEndId: 'E00000000
 /** A payment Ana received from Bruno on-us: his `p2p_out`, her `p2p_in`. */
 export const ON_US = { payerTransactionId: 'tx-bruno-out', transactionId: 'tx-ana-in', endToEndId: 'E99999004202603101400ONUS0000001' };
 
-/** The parties of a return of Joana's payment as the SPI gets them: from Ana's account here to Joana's at BB. */
+/**
+ * The parties of a return of Joana's payment as the SPI gets them: from Ana's account here to Joana's at BB
+ * (`receiver` is also the payee a reversal of it records).
+ */
 export const RETURN_TO_JOANA = {
   payer: {
     name: ANA.name,
