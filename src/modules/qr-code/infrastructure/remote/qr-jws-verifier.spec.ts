@@ -143,6 +143,16 @@ describe('QrJwsVerifier', () => {
     });
   });
 
+  it('refuses a leaf whose common name is the host but whose alternative names are not (RFC 6125)', async () => {
+    const byName = await pki.leaf({ dns: [], ips: ['10.0.0.7'], cn: 'localhost' });
+    publish(jwkOf(byName));
+    const jws = await signPayload(cobPayload(), byName, JKU);
+    expect(await refusal(verify(jws))).toEqual({
+      code: 'QR_CERTIFICATE_UNTRUSTED',
+      issue: "the certificate does not cover the payload location's host",
+    });
+  });
+
   it('refuses an expired leaf, and one not yet valid', async () => {
     const expired = await pki.leaf({ notBefore: FROM, notAfter: new Date('2026-03-01T00:00:00.000Z') });
     const early = await pki.leaf({ notBefore: new Date('2026-04-01T00:00:00.000Z'), notAfter: UNTIL });

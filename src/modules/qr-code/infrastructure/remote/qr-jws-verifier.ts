@@ -174,7 +174,9 @@ export class QrJwsVerifier {
     if (!validAt(leaf, now)) throw untrusted('the certificate is not valid now');
     if (leaf.ca) throw untrusted('the signing certificate is a CA certificate');
     const host = location.hostname.replace(/^\[(.*)\]$/, '$1');
-    const covers = isIP(host) ? leaf.checkIP(host) !== undefined : leaf.checkHost(host, { subject: 'default' }) !== undefined;
+    // Only the subject alternative names count (RFC 6125 §6.4.4): a common name never stands in for them, even
+    // for a leaf whose names are IP addresses only.
+    const covers = isIP(host) ? leaf.checkIP(host) !== undefined : leaf.checkHost(host, { subject: 'never' }) !== undefined;
     if (!covers) throw untrusted("the certificate does not cover the payload location's host");
     const x5t = header['x5t#S256'];
     if (x5t !== undefined && x5t !== certificateThumbprint(leaf)) throw untrusted("x5t#S256 is not the certificate's thumbprint");

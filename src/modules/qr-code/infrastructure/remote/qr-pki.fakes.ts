@@ -57,6 +57,8 @@ async function authority(name: string, notBefore: Date, notAfter: Date, issuer?:
 export interface LeafOptions {
   dns?: string[];
   ips?: string[];
+  /** The subject's common name (default: the first DNS name, else localhost). */
+  cn?: string;
   notBefore?: Date;
   notAfter?: Date;
   /** The intermediate of another root unless told (default: this PKI's intermediate). */
@@ -98,7 +100,7 @@ export class TestPki {
     ];
     const cert = await x509.X509CertificateGenerator.create({
       serialNumber: nextSerial(),
-      subject: `CN=${opts.dns?.[0] ?? 'localhost'}`,
+      subject: `CN=${opts.cn ?? opts.dns?.[0] ?? 'localhost'}`,
       issuer: issuer.cert.subject,
       notBefore: opts.notBefore ?? this.from,
       notAfter: opts.notAfter ?? this.until,
