@@ -79,6 +79,7 @@ const request = {
   responseReason: null,
   expiresAt: T1,
   decidedAt: null,
+  effectiveAt: null,
   updatedAt: T0,
 };
 
@@ -149,7 +150,7 @@ const SAMPLES: { [N in EventName]: DomainEvent<N>[] } = {
   'key.registered': [keyRegistered(key)],
   'key.deleted': [keyDeleted(key, { at: T1, reason: 'USER_REQUESTED' })],
   'limit_request.created': [limitRequestCreated(request)],
-  'limit_request.approved': [limitRequestApproved({ ...request, decidedAt: T1, updatedAt: T1 })],
+  'limit_request.approved': [limitRequestApproved({ ...request, decidedAt: T1, effectiveAt: T1, updatedAt: T1 })],
   'limit_request.rejected': [limitRequestRejected({ ...request, responseReason: 'no', decidedAt: T1, updatedAt: T1 })],
   'limit_request.expired': [limitRequestExpired({ ...request, updatedAt: T1 })],
   'med.opened': [medOpened(med), medOpened({ ...med, reason: 'Fraud claim' })],

@@ -18,6 +18,7 @@ import { SandboxSpiOrderOrmEntity } from '../modules/spi/infrastructure/sandbox/
 import { AccountLimitOrmEntity } from '../modules/limits/infrastructure/persistence/account-limit.orm-entity.js';
 import { LimitRequestOrmEntity } from '../modules/limits/infrastructure/persistence/limit-request.orm-entity.js';
 import { LimitUsageOrmEntity } from '../modules/limits/infrastructure/persistence/limit-usage.orm-entity.js';
+import { LimitCapScheduleOrmEntity } from '../modules/limits/infrastructure/persistence/limit-cap-schedule.orm-entity.js';
 import { ChargeOrmEntity } from '../modules/cash-in/infrastructure/persistence/charge.orm-entity.js';
 import { P2pTransferOrmEntity } from '../modules/p2p/infrastructure/persistence/p2p-transfer.orm-entity.js';
 import { MedRequestOrmEntity } from '../modules/med/infrastructure/persistence/med-request.orm-entity.js';
@@ -51,6 +52,7 @@ export const ENTITIES = [
   AccountLimitOrmEntity,
   LimitRequestOrmEntity,
   LimitUsageOrmEntity,
+  LimitCapScheduleOrmEntity,
   PixKeyOrmEntity,
   ChargeOrmEntity,
   P2pTransferOrmEntity,

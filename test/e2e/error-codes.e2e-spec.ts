@@ -67,8 +67,9 @@ describe('the codes operations answer are the codes they declare (e2e)', () => {
       .query({ date_from: '2026-03-10T00:00:00.000Z', date_to: '2026-03-01T00:00:00.000Z' })
       .set(c.auth);
     expectDeclared('get', '/api/v1/transactions', range, 'INVALID_DATE_RANGE');
+    // A raise (ted daily 20000.00 by default): a reduction is approved at once and never pending (docs/adr/0214-limit-changes-timed-as-the-regulation-says.md).
     const ask = () =>
-      http(app).post('/api/v1/pix/limits/requests').set(c.auth).send({ type: 'ted', period: 'daily', requested_amount: '100.00' });
+      http(app).post('/api/v1/pix/limits/requests').set(c.auth).send({ type: 'ted', period: 'daily', requested_amount: '30000.00' });
     expect((await ask()).status).toBe(200);
     expectDeclared('post', '/api/v1/pix/limits/requests', await ask(), 'PENDING_REQUEST_EXISTS');
   });

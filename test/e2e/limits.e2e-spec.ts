@@ -184,9 +184,12 @@ describe.each([
       expect(act.status).toBe(403);
     });
 
-    it('approves: the cap changes at once, the event is written, and a second decision is a 409', async () => {
+    // docs/adr/0214-limit-changes-timed-as-the-regulation-says.md (Resolução BCB nº 1/2020 as amended by nº 142/2021):
+    // an approved raise applies from max(request + 24 h, approval), shown as effective_at.
+    it('approves: the raise is scheduled 24 h after the request, the event is written, and a second decision is a 409', async () => {
       const c = await newClient(app);
       const r = (await openRequest(c, { type: 'pix_out', period: 'daytime', requested_amount: '7000.00', reason: 'equipment' })).body.data;
+      expect(r).toMatchObject({ status: 'pending', effective_at: null });
 
       const pending = await adminList();
       expect(pending.status).toBe(200);
@@ -195,11 +198,21 @@ describe.each([
       const ok = await approve(r.id);
       expect(ok.status).toBe(200);
       expect(ok.body.data).toMatchObject({ id: r.id, status: 'approved', decided_by: admin.adminId, client_id: c.clientId });
+      expect(ok.body.data.effective_at).toBe(new Date(Date.parse(r.created_at) + 24 * 3600 * 1000).toISOString());
       expect(await events('limit_request.approved', r.id)).toBe(1);
 
-      const limits = await limitsOf(c);
-      expect(limits.body.limits.pix_out.daytime).toEqual(cap('7000.00'));
-      expect(limits.body.limits.pix_out.nighttime).toEqual(cap('1000.00'));
+      // Not yet: the old cap until effective_at, the new one from then (a fresh token: the first expires in an hour).
+      expect((await limitsOf(c)).body.limits.pix_out.daytime).toEqual(cap('5000.00'));
+      const clock = clockOf(app);
+      clock.advance(24 * 3600 * 1000);
+      try {
+        const later = { auth: { Authorization: `Bearer ${await tokenFor(app, c.keyId, c.secret)}` } } as TestClient;
+        const limits = await limitsOf(later);
+        expect(limits.body.limits.pix_out.daytime).toEqual(cap('7000.00'));
+        expect(limits.body.limits.pix_out.nighttime).toEqual(cap('1000.00'));
+      } finally {
+        clock.advance(-24 * 3600 * 1000);
+      }
 
       const again = await approve(r.id);
       expect(again.status).toBe(409);
@@ -211,11 +224,46 @@ describe.each([
       expect((await adminList('approved')).body.data.some((x: { id: string }) => x.id === r.id)).toBe(true);
       expect((await http(app).get('/api/v1/pix/limits/requests').set(c.auth)).body.data).toEqual([]);
       const seen = await http(app).get(`/api/v1/pix/limits/requests/${r.id}`).set(c.auth);
-      expect(seen.body.data).toMatchObject({ status: 'approved', decided_at: expect.any(String) });
+      expect(seen.body.data).toMatchObject({ status: 'approved', decided_at: expect.any(String), effective_at: ok.body.data.effective_at });
 
+      // The cap in force now is still 5000.00: a further raise is measured against it.
       const next = await openRequest(c, { type: 'pix_out', period: 'daytime', requested_amount: '9000.00' });
       expect(next.status).toBe(200);
-      expect(next.body.data.current_amount).toBe('7000.00');
+      expect(next.body.data).toMatchObject({ current_amount: '5000.00', status: 'pending' });
+    });
+
+    it('an approval 30 h after the request takes effect at once', async () => {
+      const c = await newClient(app);
+      const r = (await openRequest(c, { type: 'pix_out', period: 'daily', requested_amount: '6500.00' })).body.data;
+      const now = clockOf(app).now().getTime();
+      await db.query('UPDATE limit_requests SET created_at = $2, expires_at = $3 WHERE id = $1', [
+        r.id,
+        new Date(now - 30 * 3600 * 1000),
+        new Date(now + 18 * 3600 * 1000),
+      ]);
+      const ok = await approve(r.id);
+      expect(ok.body.data).toMatchObject({ status: 'approved', effective_at: ok.body.data.decided_at });
+      expect((await limitsOf(c)).body.limits.pix_out.daily).toEqual(cap('6500.00'));
+    });
+
+    it('a reduction needs no administrator: approved when made, by nobody, effective at once', async () => {
+      const c = await newClient(app);
+      const raise = (await openRequest(c, { type: 'pix_out', period: 'nighttime', requested_amount: '2000.00' })).body.data;
+      const res = await openRequest(c, { type: 'pix_out', period: 'nighttime', requested_amount: '400.00' });
+      expect(res.status).toBe(200);
+      const r = res.body.data;
+      expect(r).toMatchObject({ current_amount: '1000.00', requested_amount: '400.00', status: 'approved', response_reason: null });
+      expect(r.decided_at).toBe(r.created_at);
+      expect(r.effective_at).toBe(r.created_at);
+      expect((await limitsOf(c)).body.limits.pix_out.nighttime).toEqual(cap('400.00'));
+      expect(await events('limit_request.approved', r.id)).toBe(1);
+      const forAdmin = (await adminList('approved')).body.data.find((x: { id: string }) => x.id === r.id);
+      expect(forAdmin).toMatchObject({ decided_by: null, client_id: c.clientId });
+      // Never pending: the client's pending list shows only the raise, which still blocks a second raise (409).
+      expect((await http(app).get('/api/v1/pix/limits/requests').set(c.auth)).body.data.map((x: { id: string }) => x.id)).toEqual([
+        raise.id,
+      ]);
+      expect((await openRequest(c, { type: 'pix_out', period: 'nighttime', requested_amount: '3000.00' })).status).toBe(409);
     });
 
     it('rejects with a required reason the client then sees', async () => {
@@ -270,9 +318,10 @@ describe.each([
 
     it('a new request replaces an overdue one nobody has read yet', async () => {
       const c = await newClient(app);
-      const r = (await openRequest(c, { type: 'pix_in', period: 'daily', requested_amount: '5.00' })).body.data;
+      // Raises (pix_in daily 1000000.00 by default): a reduction is never pending (docs/adr/0214-limit-changes-timed-as-the-regulation-says.md).
+      const r = (await openRequest(c, { type: 'pix_in', period: 'daily', requested_amount: '2000000.00' })).body.data;
       await backdate(r.id);
-      const again = await openRequest(c, { type: 'pix_in', period: 'daily', requested_amount: '6.00' });
+      const again = await openRequest(c, { type: 'pix_in', period: 'daily', requested_amount: '3000000.00' });
       expect(again.status).toBe(200);
       expect(await events('limit_request.expired', r.id)).toBe(1);
     });
@@ -294,9 +343,10 @@ describe.each([
       const c = await newClient(app);
       const ids: string[] = [];
       for (const period of ['daytime', 'nighttime', 'daily']) {
-        ids.push((await openRequest(c, { type: 'boleto', period, requested_amount: '10.00' })).body.data.id);
+        // Raises above every default boleto cap: pending, as the sweep needs (a reduction is never pending).
+        ids.push((await openRequest(c, { type: 'boleto', period, requested_amount: '900000.00' })).body.data.id);
       }
-      const live = (await openRequest(c, { type: 'boleto', period: 'monthly', requested_amount: '10.00' })).body.data.id;
+      const live = (await openRequest(c, { type: 'boleto', period: 'monthly', requested_amount: '900000.00' })).body.data.id;
       for (const id of ids) await backdate(id);
 
       const sweeper = app.get(LimitRequestExpiryScheduler);

@@ -208,9 +208,10 @@ describe('OpenAPI fuzz: every operation, 10,000+ requests (e2e)', () => {
     pools.reversals.push(reversal.id);
     pools.reversalIds.push(`fz-${salt}-rev`);
 
-    // One pending request per type and period at a time: reads get two, decisions get the others.
+    // One pending request per type and period at a time: reads get two, decisions get the others. Raises above
+    // every default cap, so each is pending (a reduction is approved when made, docs/adr/0214-limit-changes-timed-as-the-regulation-says.md).
     const limitRequest = async (c: TestClient, type: string, period: string) =>
-      (await call('post', '/api/v1/pix/limits/requests', c.auth, { type, period, requested_amount: '900.00' })).id as string;
+      (await call('post', '/api/v1/pix/limits/requests', c.auth, { type, period, requested_amount: '20000000.00' })).id as string;
     pools.limitRequests.push(await limitRequest(me, 'pix_out', 'nighttime'), await limitRequest(other, 'pix_out', 'nighttime'));
     for (const type of ['pix_in', 'ted']) {
       for (const period of ['daytime', 'nighttime', 'daily']) pools.limitVictims.push(await limitRequest(me, type, period));

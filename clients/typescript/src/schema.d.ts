@@ -462,8 +462,8 @@ export interface paths {
         get: operations["listLimitRequests"];
         put?: never;
         /**
-         * Ask for another cap; an administrator approves or rejects it within 48 h
-         * @description Names one type and one period and the cap wanted. One pending request per account, type and period (409 PENDING_REQUEST_EXISTS); it expires unanswered after 48 h. An approval sets the cap at once.
+         * Ask for another cap; an administrator approves or rejects a raise within 48 h
+         * @description Names one type and one period and the cap wanted. A raise is `pending`: one pending request per account, type and period (409 PENDING_REQUEST_EXISTS); it expires unanswered after 48 h, and an approval applies the cap from `effective_at` = max(created_at + 24 h, approval). A reduction (or the same cap) needs no approval (Resolução BCB nº 1/2020 as amended): it is answered `approved`, with `decided_at` = `effective_at` = now, and applies at once.
          */
         post: operations["createLimitRequest"];
         delete?: never;
@@ -522,8 +522,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve: the account's cap becomes the requested amount at once
-         * @description Only a pending, unexpired request (else 409 LIMIT_REQUEST_NOT_PENDING). The cap of its type and period becomes the requested amount at once, and the decision is recorded with your admin id.
+         * Approve: the account's cap becomes the requested amount at `effective_at`
+         * @description Only a pending, unexpired request (else 409 LIMIT_REQUEST_NOT_PENDING). The cap of its type and period becomes the requested amount at `effective_at` = max(created_at + 24 h, now), always before created_at + 48 h (Resolução BCB nº 1/2020 as amended: a raise takes effect 24 to 48 h after the request), and the decision is recorded with your admin id.
          */
         post: operations["approveLimitRequest"];
         delete?: never;
@@ -1938,6 +1938,11 @@ export interface components {
             decided_at: string | null;
             /**
              * Format: date-time
+             * @description When the approved cap applies to payments: a raise max(created_at + 24 h, decided_at), always before created_at + 48 h; a reduction (or the same cap) is approved when made, with no administrator, and effective at once. `null` until approved
+             */
+            effective_at: string | null;
+            /**
+             * Format: date-time
              * @description created_at + 48 h; a pending request then expires
              */
             expires_at: string;
@@ -1988,6 +1993,11 @@ export interface components {
             decided_at: string | null;
             /**
              * Format: date-time
+             * @description When the approved cap applies to payments: a raise max(created_at + 24 h, decided_at), always before created_at + 48 h; a reduction (or the same cap) is approved when made, with no administrator, and effective at once. `null` until approved
+             */
+            effective_at: string | null;
+            /**
+             * Format: date-time
              * @description created_at + 48 h; a pending request then expires
              */
             expires_at: string;
@@ -1999,7 +2009,7 @@ export interface components {
             client_id: string;
             /**
              * Format: uuid
-             * @description The deciding administrator
+             * @description The deciding administrator; `null` for a reduction (no approval needed)
              */
             decided_by: string | null;
         };
@@ -6670,6 +6680,7 @@ export interface operations {
                      *           "status": "pending",
                      *           "response_reason": null,
                      *           "decided_at": "2026-03-10T15:00:00.000Z",
+                     *           "effective_at": "2026-03-10T15:00:00.000Z",
                      *           "expires_at": "2026-03-10T15:00:00.000Z",
                      *           "created_at": "2026-03-10T15:00:00.000Z",
                      *           "updated_at": "2026-03-10T15:00:00.000Z"
@@ -6837,6 +6848,7 @@ export interface operations {
                      *         "status": "pending",
                      *         "response_reason": null,
                      *         "decided_at": "2026-03-10T15:00:00.000Z",
+                     *         "effective_at": "2026-03-10T15:00:00.000Z",
                      *         "expires_at": "2026-03-10T15:00:00.000Z",
                      *         "created_at": "2026-03-10T15:00:00.000Z",
                      *         "updated_at": "2026-03-10T15:00:00.000Z"
@@ -7042,6 +7054,7 @@ export interface operations {
                      *         "status": "pending",
                      *         "response_reason": null,
                      *         "decided_at": "2026-03-10T15:00:00.000Z",
+                     *         "effective_at": "2026-03-10T15:00:00.000Z",
                      *         "expires_at": "2026-03-10T15:00:00.000Z",
                      *         "created_at": "2026-03-10T15:00:00.000Z",
                      *         "updated_at": "2026-03-10T15:00:00.000Z"
@@ -7202,6 +7215,7 @@ export interface operations {
                      *           "status": "pending",
                      *           "response_reason": null,
                      *           "decided_at": "2026-03-10T15:00:00.000Z",
+                     *           "effective_at": "2026-03-10T15:00:00.000Z",
                      *           "expires_at": "2026-03-10T15:00:00.000Z",
                      *           "created_at": "2026-03-10T15:00:00.000Z",
                      *           "updated_at": "2026-03-10T15:00:00.000Z",
@@ -7346,6 +7360,7 @@ export interface operations {
                      *         "status": "pending",
                      *         "response_reason": null,
                      *         "decided_at": "2026-03-10T15:00:00.000Z",
+                     *         "effective_at": "2026-03-10T15:00:00.000Z",
                      *         "expires_at": "2026-03-10T15:00:00.000Z",
                      *         "created_at": "2026-03-10T15:00:00.000Z",
                      *         "updated_at": "2026-03-10T15:00:00.000Z",
@@ -7530,6 +7545,7 @@ export interface operations {
                      *         "status": "pending",
                      *         "response_reason": null,
                      *         "decided_at": "2026-03-10T15:00:00.000Z",
+                     *         "effective_at": "2026-03-10T15:00:00.000Z",
                      *         "expires_at": "2026-03-10T15:00:00.000Z",
                      *         "created_at": "2026-03-10T15:00:00.000Z",
                      *         "updated_at": "2026-03-10T15:00:00.000Z",

@@ -33,7 +33,7 @@ export class AccountLimitPolicy extends LimitPolicy {
     const windows = limitWindows(c.at);
     // Both reads in one round trip (the unit of work sends reads of the same tick together).
     const [overrides, used] = await Promise.all([
-      this.accountLimits.overridesFor(c.accountId, c.type),
+      this.accountLimits.overridesFor(c.accountId, c.type, c.at),
       this.sheets.used(c.accountId, windows),
     ]);
     const sheets = LimitSheets.from({ [c.type]: effectiveCaps(personType, c.type, overrides) }, used, windows);

@@ -8,7 +8,10 @@ import { LimitRequestRepository } from './limit-request.repository.js';
 import { lockForDecision } from './lock-for-decision.js';
 import { Clock } from '../../../shared/time/clock.js';
 
-/** An administrator grants a request: the account's cap changes at once, with the event, in one transaction. */
+/**
+ * An administrator grants a raise: the new cap is scheduled for max(request + 24 h, approval), with the event, in
+ * one transaction (docs/adr/0214-limit-changes-timed-as-the-regulation-says.md).
+ */
 @Injectable()
 export class ApproveLimitRequestUseCase {
   constructor(
@@ -25,8 +28,9 @@ export class ApproveLimitRequestUseCase {
       const r = await lockForDecision(this.repo, this.outbox, id, now);
       if (r.status === 'expired') return r;
       r.approve(adminId, now);
-      const { accountId, type, period, requestedAmount } = r.snapshot;
-      await this.accountLimits.setCap(accountId, type, period, requestedAmount, now);
+      const { accountId, type, period, requestedAmount, effectiveAt } = r.snapshot;
+      if (!effectiveAt) throw new Error(`approved limit request ${r.id} has no effective time`);
+      await this.accountLimits.scheduleCap(accountId, type, period, requestedAmount, effectiveAt, now);
       await this.repo.save(r);
       await this.outbox.append(r.pullEvents());
       return r;

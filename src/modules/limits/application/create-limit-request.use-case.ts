@@ -21,7 +21,11 @@ export interface CreateLimitRequestCommand {
   reason?: string;
 }
 
-/** Opens a request to change one cap; a second pending one for the same cap is refused (409). */
+/**
+ * Opens a request to change one cap. A raise is pending for an administrator (a second pending one for the same
+ * cap is refused, 409); a reduction, or the same cap, is approved when made and applies at once
+ * (docs/adr/0214-limit-changes-timed-as-the-regulation-says.md).
+ */
 @Injectable()
 export class CreateLimitRequestUseCase {
   constructor(
@@ -42,7 +46,7 @@ export class CreateLimitRequestUseCase {
       // a sweeper that holds it), so the partial unique index only sees live pending requests.
       const filter = { accountId: account.id, type: cmd.type, period: cmd.period };
       await this.expire.execute(filter, now, { skipLocked: false, limit: 10 });
-      const overrides = (await this.accountLimits.overrides(account.id))[cmd.type];
+      const overrides = await this.accountLimits.overridesFor(account.id, cmd.type, now);
       const request = LimitRequest.open({
         id: randomUUID(),
         clientId: cmd.clientId,
@@ -55,6 +59,9 @@ export class CreateLimitRequestUseCase {
         now,
       });
       await this.repo.insert(request);
+      // A reduction (or the same cap) takes effect at once, without approval (docs/adr/0214-limit-changes-timed-as-the-regulation-says.md).
+      if (request.status === 'approved')
+        await this.accountLimits.setCap(account.id, cmd.type, cmd.period, request.snapshot.requestedAmount, now);
       await this.outbox.append(request.pullEvents());
       return request;
     });

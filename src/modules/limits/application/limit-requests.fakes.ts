@@ -15,9 +15,12 @@ export class InMemoryLimitRequests extends LimitRequestRepository {
 
   async insert(r: LimitRequest): Promise<void> {
     const s = r.snapshot;
-    const clash = [...this.rows.values()].some(
-      (x) => x.status === 'pending' && x.snapshot.accountId === s.accountId && x.snapshot.type === s.type && x.snapshot.period === s.period,
-    );
+    const clash =
+      r.status === 'pending' &&
+      [...this.rows.values()].some(
+        (x) =>
+          x.status === 'pending' && x.snapshot.accountId === s.accountId && x.snapshot.type === s.type && x.snapshot.period === s.period,
+      );
     if (clash) throw new PendingRequestExistsError(s.type, s.period);
     this.rows.set(r.id, this.copy(r));
   }
@@ -51,18 +54,30 @@ export class InMemoryLimitRequests extends LimitRequestRepository {
 
 export class InMemoryAccountLimits extends AccountLimitsRepository {
   readonly caps = new Map<string, CapOverrides>();
-  async overridesFor(accountId: string, type: LimitType): Promise<CapOverrides> {
-    return { ...this.caps.get(`${accountId}/${type}`) };
-  }
-  async overrides(accountId: string): Promise<Partial<Record<LimitType, CapOverrides>>> {
-    const out: Partial<Record<LimitType, CapOverrides>> = {};
-    for (const [key, caps] of this.caps) {
-      const [acc, type] = key.split('/');
-      if (acc === accountId) out[type as LimitType] = { ...caps };
+  readonly scheduled = new Map<string, { amount: Money; effectiveAt: Date }>();
+
+  async overridesFor(accountId: string, type: LimitType, at: Date): Promise<CapOverrides> {
+    const out: CapOverrides = { ...this.caps.get(`${accountId}/${type}`) };
+    for (const [key, change] of this.scheduled) {
+      const [acc, t, period] = key.split('/');
+      if (acc === accountId && t === type && change.effectiveAt.getTime() <= at.getTime()) out[period as LimitPeriod] = change.amount;
     }
+    return out;
+  }
+  async overrides(accountId: string, at: Date): Promise<Partial<Record<LimitType, CapOverrides>>> {
+    const out: Partial<Record<LimitType, CapOverrides>> = {};
+    const types = new Set([...this.caps.keys(), ...this.scheduled.keys()].map((k) => k.split('/')).filter(([acc]) => acc === accountId));
+    for (const [, type] of types) out[type as LimitType] = await this.overridesFor(accountId, type as LimitType, at);
     return out;
   }
   async setCap(accountId: string, type: LimitType, period: LimitPeriod, amount: Money): Promise<void> {
     this.caps.set(`${accountId}/${type}`, { ...this.caps.get(`${accountId}/${type}`), [period]: amount });
+    this.scheduled.delete(`${accountId}/${type}/${period}`);
+  }
+  async scheduleCap(accountId: string, type: LimitType, period: LimitPeriod, amount: Money, effectiveAt: Date, now: Date): Promise<void> {
+    const key = `${accountId}/${type}/${period}`;
+    const before = this.scheduled.get(key);
+    if (before && before.effectiveAt.getTime() <= now.getTime()) await this.setCap(accountId, type, period, before.amount);
+    this.scheduled.set(key, { amount, effectiveAt });
   }
 }

@@ -54,7 +54,8 @@ describe('limit request use cases', () => {
     const r = await create.execute({ clientId: 'c1', type: 'pix_out', period: 'daily', requestedAmount: '9000.00' });
     expect(r.snapshot.currentAmount.toFixed2()).toBe('7500.00');
     expect(outbox.events.map((e) => e.type)).toEqual(['limit_request.created']);
-    await expect(create.execute({ clientId: 'c1', type: 'pix_out', period: 'daily', requestedAmount: '1.00' })).rejects.toMatchObject({
+    // docs/conventions.md §10: one pending request per cap; the second is a raise too (a reduction needs no approval).
+    await expect(create.execute({ clientId: 'c1', type: 'pix_out', period: 'daily', requestedAmount: '7500.01' })).rejects.toMatchObject({
       code: 'PENDING_REQUEST_EXISTS',
     });
   });
@@ -67,11 +68,13 @@ describe('limit request use cases', () => {
     expect(outbox.events.map((e) => e.type)).toEqual(['limit_request.expired', 'limit_request.created']);
   });
 
-  it('approval sets the cap for that account, type and period only', async () => {
+  it('approval schedules the cap for that account, type and period only, 24 h after the request', async () => {
     seed(NOW);
     const r = await new ApproveLimitRequestUseCase(repo, caps, outbox, uow, clock).execute('admin-1', 'r1');
     expect(r.status).toBe('approved');
-    expect((await caps.overrides('acc-c1')).pix_out).toEqual({ daily: Money.of('9000') });
+    expect(r.snapshot.effectiveAt).toEqual(new Date(NOW.getTime() + 24 * H));
+    expect(await caps.overrides('acc-c1', NOW)).toEqual({ pix_out: {} });
+    expect((await caps.overrides('acc-c1', new Date(NOW.getTime() + 24 * H))).pix_out).toEqual({ daily: Money.of('9000') });
     expect(outbox.events.map((e) => e.type)).toEqual(['limit_request.approved']);
   });
 
@@ -81,7 +84,7 @@ describe('limit request use cases', () => {
     await expect(approve.execute('admin-1', 'r1')).rejects.toMatchObject({ code: 'LIMIT_REQUEST_NOT_PENDING' });
     expect(uow.committed).toBe(1);
     expect(repo.rows.get('r1')!.status).toBe('expired');
-    expect(await caps.overrides('acc-c1')).toEqual({});
+    expect(await caps.overrides('acc-c1', new Date(NOW.getTime() + 72 * H))).toEqual({});
     const reject = new RejectLimitRequestUseCase(repo, outbox, uow, clock);
     await expect(reject.execute('admin-1', 'r1', 'no')).rejects.toMatchObject({ code: 'LIMIT_REQUEST_NOT_PENDING' });
     expect(outbox.events.map((e) => e.type)).toEqual(['limit_request.expired']);

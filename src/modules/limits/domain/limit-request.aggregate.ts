@@ -9,6 +9,12 @@ export type LimitRequestStatus = (typeof LIMIT_REQUEST_STATUSES)[number];
 
 /** How long an administrator has to decide before a request lapses. */
 export const LIMIT_REQUEST_TTL_MS = 48 * 60 * 60 * 1000;
+/**
+ * An approved raise takes effect no sooner than this after the request (Resolução BCB nº 1/2020, Regulamento
+ * Pix, as amended by Resolução BCB nº 142/2021: a raise the user asks for takes effect 24 to 48 h after the
+ * request; the 48 h bound is LIMIT_REQUEST_TTL_MS, past which the request has expired). docs/adr/0214-limit-changes-timed-as-the-regulation-says.md.
+ */
+export const LIMIT_RAISE_DELAY_MS = 24 * 60 * 60 * 1000;
 
 export interface LimitRequestProps {
   id: string;
@@ -23,6 +29,8 @@ export interface LimitRequestProps {
   responseReason: string | null;
   decidedBy: string | null;
   decidedAt: Date | null;
+  /** When an approved request's cap applies to payments; null until approved (never for rejected or expired). */
+  effectiveAt: Date | null;
   expiresAt: Date;
   createdAt: Date;
   updatedAt: Date;
@@ -33,7 +41,12 @@ export type OpenLimitRequest = Pick<
   'id' | 'clientId' | 'accountId' | 'type' | 'period' | 'currentAmount' | 'requestedAmount'
 > & { reason?: string; now: Date };
 
-/** A client's request to change one cap of one account; pending until approved, rejected or expired. */
+/**
+ * A client's request to change one cap of one account. A raise is pending until approved, rejected or expired;
+ * an approved raise takes effect at max(request + 24 h, approval), never after request + 48 h (it would have
+ * expired first). A reduction (or the same cap) needs no approval: it is approved when made and takes effect
+ * at once (docs/adr/0214-limit-changes-timed-as-the-regulation-says.md).
+ */
 export class LimitRequest {
   private events: DomainEvent[] = [];
 
@@ -48,12 +61,23 @@ export class LimitRequest {
       responseReason: null,
       decidedBy: null,
       decidedAt: null,
+      effectiveAt: null,
       expiresAt: new Date(now.getTime() + LIMIT_REQUEST_TTL_MS),
       createdAt: now,
       updatedAt: now,
     });
     r.record(limitRequestCreated(r.props));
+    if (r.isReduction) {
+      // No approval: approved by nobody (decided_by null), now, effective now.
+      r.props = { ...r.props, status: 'approved', decidedAt: now, effectiveAt: now };
+      r.record(limitRequestApproved(r.props));
+    }
     return r;
+  }
+
+  /** Asks for a cap no higher than the one in force when it was made: it takes effect at once, unapproved. */
+  get isReduction(): boolean {
+    return this.props.requestedAmount.lte(this.props.currentAmount);
   }
 
   static restore(props: LimitRequestProps): LimitRequest {
@@ -103,7 +127,9 @@ export class LimitRequest {
   private decide(status: 'approved' | 'rejected', adminId: string, responseReason: string | null, now: Date): void {
     if (this.props.status !== 'pending') throw new LimitRequestNotPendingError(this.props.status);
     if (this.isDueAt(now)) throw new LimitRequestNotPendingError('expired');
-    this.props = { ...this.props, status, responseReason, decidedBy: adminId, decidedAt: now, updatedAt: now };
+    const earliest = this.props.createdAt.getTime() + LIMIT_RAISE_DELAY_MS;
+    const effectiveAt = status === 'approved' ? new Date(Math.max(earliest, now.getTime())) : null;
+    this.props = { ...this.props, status, responseReason, decidedBy: adminId, decidedAt: now, effectiveAt, updatedAt: now };
     this.record(status === 'approved' ? limitRequestApproved(this.props) : limitRequestRejected(this.props));
   }
 

@@ -23,6 +23,7 @@ const REQUEST: LimitRequestEventSource = {
   responseReason: null,
   expiresAt: new Date('2025-06-03T12:00:00.000Z'),
   decidedAt: null,
+  effectiveAt: null,
   updatedAt: new Date('2025-06-01T12:00:00.000Z'),
 };
 
@@ -37,6 +38,7 @@ const pending = {
   response_reason: null,
   expires_at: '2025-06-03T12:00:00.000Z',
   decided_at: null,
+  effective_at: null,
   updated_at: '2025-06-01T12:00:00.000Z',
 };
 
@@ -53,13 +55,19 @@ describe('limit-request event builders', () => {
     });
   });
 
-  it('limit_request.approved: when it was decided', () => {
-    expect(limitRequestApproved(decided)).toEqual({
+  it('limit_request.approved: when it was decided and when it takes effect', () => {
+    expect(limitRequestApproved({ ...decided, effectiveAt: new Date('2025-06-02T12:00:00.000Z') })).toEqual({
       type: 'limit_request.approved',
       aggregateId: REQUEST.id,
       clientId: REQUEST.clientId,
       webhook: true,
-      payload: { ...pending, status: 'approved', decided_at: '2025-06-01T13:00:00.000Z', updated_at: '2025-06-01T13:00:00.000Z' },
+      payload: {
+        ...pending,
+        status: 'approved',
+        decided_at: '2025-06-01T13:00:00.000Z',
+        effective_at: '2025-06-02T12:00:00.000Z',
+        updated_at: '2025-06-01T13:00:00.000Z',
+      },
     });
   });
 

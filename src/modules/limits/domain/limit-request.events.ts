@@ -16,6 +16,13 @@ const limitRequestSchema = <S extends string>(status: S) =>
     response_reason: { type: 'string', nullable: true, description: "The administrator's reason for a rejection; `null` otherwise" },
     expires_at: { type: 'string', format: 'date-time', description: 'When a request still pending lapses (48 h after it was made)' },
     decided_at: { type: 'string', format: 'date-time', nullable: true, description: 'When it was approved or rejected; `null` otherwise' },
+    effective_at: {
+      type: 'string',
+      format: 'date-time',
+      nullable: true,
+      description:
+        'When an approved cap applies to payments: at once for a reduction, max(request + 24 h, approval) for a raise; `null` otherwise',
+    },
     updated_at: { type: 'string', format: 'date-time', description: 'When the request last changed' },
   }) as const;
 
@@ -28,7 +35,8 @@ export const LIMIT_REQUEST_EVENTS = {
     payload: limitRequestSchema('pending'),
   },
   'limit_request.approved': {
-    description: "An administrator approved the request: the account's cap is now `requested_amount`.",
+    description:
+      "The request was approved: the account's cap becomes `requested_amount` at `effective_at` (a raise: an administrator's approval, effective 24 to 48 h after the request; a reduction: at once, without approval).",
     webhook: true,
     aggregate: 'the limit request',
     payload: limitRequestSchema('approved'),
@@ -74,6 +82,7 @@ export interface LimitRequestEventSource {
   responseReason: string | null;
   expiresAt: Date;
   decidedAt: Date | null;
+  effectiveAt: Date | null;
   updatedAt: Date;
 }
 
@@ -90,6 +99,7 @@ function limitRequestFields<S extends string>(r: LimitRequestEventSource, status
     response_reason: r.responseReason,
     expires_at: r.expiresAt.toISOString(),
     decided_at: r.decidedAt?.toISOString() ?? null,
+    effective_at: r.effectiveAt?.toISOString() ?? null,
     updated_at: r.updatedAt.toISOString(),
   };
 }

@@ -39,9 +39,9 @@ export class AdminLimitRequestsController {
   @AdminEndpoint('admin:limits:write')
   @ApiOperation({
     operationId: 'approveLimitRequest',
-    summary: "Approve: the account's cap becomes the requested amount at once",
+    summary: "Approve: the account's cap becomes the requested amount at `effective_at`",
     description:
-      'Only a pending, unexpired request (else 409 LIMIT_REQUEST_NOT_PENDING). The cap of its type and period becomes the requested amount at once, and the decision is recorded with your admin id.',
+      'Only a pending, unexpired request (else 409 LIMIT_REQUEST_NOT_PENDING). The cap of its type and period becomes the requested amount at `effective_at` = max(created_at + 24 h, now), always before created_at + 48 h (Resolução BCB nº 1/2020 as amended: a raise takes effect 24 to 48 h after the request), and the decision is recorded with your admin id.',
   })
   @ApiOkResponse({ type: AdminLimitRequestResponse })
   @ApiErrors('LIMIT_REQUEST_NOT_FOUND', 'LIMIT_REQUEST_NOT_PENDING')

@@ -14,6 +14,7 @@ export function presentLimitRequest(r: LimitRequest): LimitRequestDto {
     status: s.status,
     response_reason: s.responseReason,
     decided_at: s.decidedAt?.toISOString() ?? null,
+    effective_at: s.effectiveAt?.toISOString() ?? null,
     expires_at: s.expiresAt.toISOString(),
     created_at: s.createdAt.toISOString(),
     updated_at: s.updatedAt.toISOString(),

@@ -14,6 +14,14 @@ export class LimitRequestDto {
   @ApiProperty({ enum: LIMIT_REQUEST_STATUSES, example: 'pending' }) status: string;
   @ApiProperty({ type: String, nullable: true, description: "The administrator's reason when rejected" }) response_reason: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) decided_at: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'When the approved cap applies to payments: a raise max(created_at + 24 h, decided_at), always before created_at + 48 h; a reduction (or the same cap) is approved when made, with no administrator, and effective at once. `null` until approved',
+  })
+  effective_at: string | null;
   @ApiProperty({ format: 'date-time', description: 'created_at + 48 h; a pending request then expires' }) expires_at: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
@@ -21,7 +29,13 @@ export class LimitRequestDto {
 
 export class AdminLimitRequestDto extends LimitRequestDto {
   @ApiProperty({ format: 'uuid' }) client_id: string;
-  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The deciding administrator' }) decided_by: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The deciding administrator; `null` for a reduction (no approval needed)',
+  })
+  decided_by: string | null;
 }
 
 export class LimitRequestResponse {

@@ -28,9 +28,9 @@ export class LimitRequestsController {
   @ClientEndpoint('pix:limits:write')
   @ApiOperation({
     operationId: 'createLimitRequest',
-    summary: 'Ask for another cap; an administrator approves or rejects it within 48 h',
+    summary: 'Ask for another cap; an administrator approves or rejects a raise within 48 h',
     description:
-      'Names one type and one period and the cap wanted. One pending request per account, type and period (409 PENDING_REQUEST_EXISTS); it expires unanswered after 48 h. An approval sets the cap at once.',
+      'Names one type and one period and the cap wanted. A raise is `pending`: one pending request per account, type and period (409 PENDING_REQUEST_EXISTS); it expires unanswered after 48 h, and an approval applies the cap from `effective_at` = max(created_at + 24 h, approval). A reduction (or the same cap) needs no approval (Resolução BCB nº 1/2020 as amended): it is answered `approved`, with `decided_at` = `effective_at` = now, and applies at once.',
   })
   @ApiOkResponse({ type: LimitRequestResponse })
   @ApiErrors('ACCOUNT_NOT_FOUND', 'PENDING_REQUEST_EXISTS')

@@ -16,6 +16,7 @@ export interface LimitRequestRow {
   response_reason: string | null;
   decided_by: string | null;
   decided_at: Date | null;
+  effective_at: Date | null;
   expires_at: Date;
   created_at: Date;
   updated_at: Date;
@@ -36,6 +37,7 @@ export const LimitRequestMapper = {
       responseReason: r.response_reason,
       decidedBy: r.decided_by,
       decidedAt: r.decided_at,
+      effectiveAt: r.effective_at,
       expiresAt: r.expires_at,
       createdAt: r.created_at,
       updatedAt: r.updated_at,
@@ -45,7 +47,7 @@ export const LimitRequestMapper = {
   /**
    * The request's columns as statement parameters, money as 6-decimal strings, in this order: id, client_id,
    * account_id, type, period, current_amount, requested_amount, reason, status, response_reason, decided_by,
-   * decided_at, expires_at, created_at, updated_at.
+   * decided_at, expires_at, created_at, updated_at, effective_at.
    */
   toParams(r: LimitRequest): unknown[] {
     const s = r.snapshot;
@@ -65,6 +67,7 @@ export const LimitRequestMapper = {
       s.expiresAt,
       s.createdAt,
       s.updatedAt,
+      s.effectiveAt,
     ];
   },
 };

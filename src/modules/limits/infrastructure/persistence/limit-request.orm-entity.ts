@@ -17,6 +17,7 @@ export class LimitRequestOrmEntity {
   @Column({ name: 'response_reason', type: 'varchar', length: 500, nullable: true }) responseReason: string | null;
   @Column({ name: 'decided_by', type: 'uuid', nullable: true }) decidedBy: string | null;
   @Column({ name: 'decided_at', type: 'timestamptz', nullable: true }) decidedAt: Date | null;
+  @Column({ name: 'effective_at', type: 'timestamptz', nullable: true }) effectiveAt: Date | null;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;

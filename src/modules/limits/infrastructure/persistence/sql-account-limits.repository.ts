@@ -29,36 +29,87 @@ function overridesOf(row: CapsRow): CapOverrides {
   return out;
 }
 
+/** A scheduled change in force at the instant asked about. */
+interface ScheduledRow {
+  type: LimitType;
+  period: LimitPeriod;
+  amount: string;
+}
+
+/** The set caps, with each scheduled change in force at the instant laid over its period. */
+function withScheduled(row: CapsRow | undefined, scheduled: ScheduledRow[]): CapOverrides {
+  const out = row ? overridesOf(row) : {};
+  for (const change of scheduled) out[change.period] = Money.of(change.amount);
+  return out;
+}
+
 @Injectable()
 export class SqlAccountLimitsRepository extends AccountLimitsRepository {
   constructor(private readonly sql: SqlSession) {
     super();
   }
 
-  /** In every payment's transaction: one primary-key probe. */
-  async overridesFor(accountId: string, type: LimitType): Promise<CapOverrides> {
-    const [row] = await this.sql.read<CapsRow>(
-      `SELECT daytime_limit::text AS daytime, nighttime_limit::text AS nighttime, daily_limit::text AS daily,
-              monthly_limit::text AS monthly
-       FROM account_limits WHERE account_id = $1 AND type = $2`,
-      [accountId, type],
-    );
-    return row ? overridesOf(row) : {};
+  /** In every payment's transaction: one primary-key probe and one index range, sent together. */
+  async overridesFor(accountId: string, type: LimitType, at: Date): Promise<CapOverrides> {
+    const [[row], scheduled] = await Promise.all([
+      this.sql.read<CapsRow>(
+        `SELECT daytime_limit::text AS daytime, nighttime_limit::text AS nighttime, daily_limit::text AS daily,
+                monthly_limit::text AS monthly
+         FROM account_limits WHERE account_id = $1 AND type = $2`,
+        [accountId, type],
+      ),
+      this.sql.read<ScheduledRow>(
+        `SELECT type, period, amount::text AS amount FROM limit_cap_schedule
+         WHERE account_id = $1 AND type = $2 AND effective_at <= $3`,
+        [accountId, type, at],
+      ),
+    ]);
+    return withScheduled(row, scheduled);
   }
 
-  async overrides(accountId: string): Promise<Partial<Record<LimitType, CapOverrides>>> {
-    const rows = await this.sql.read<CapsRow & { type: LimitType }>(
-      `SELECT type, daytime_limit::text AS daytime, nighttime_limit::text AS nighttime, daily_limit::text AS daily,
-              monthly_limit::text AS monthly
-       FROM account_limits WHERE account_id = $1`,
-      [accountId],
+  async overrides(accountId: string, at: Date): Promise<Partial<Record<LimitType, CapOverrides>>> {
+    const [rows, scheduled] = await Promise.all([
+      this.sql.read<CapsRow & { type: LimitType }>(
+        `SELECT type, daytime_limit::text AS daytime, nighttime_limit::text AS nighttime, daily_limit::text AS daily,
+                monthly_limit::text AS monthly
+         FROM account_limits WHERE account_id = $1`,
+        [accountId],
+      ),
+      this.sql.read<ScheduledRow>(
+        `SELECT type, period, amount::text AS amount FROM limit_cap_schedule WHERE account_id = $1 AND effective_at <= $2`,
+        [accountId, at],
+      ),
+    ]);
+    const types = new Set<LimitType>([...rows.map((r) => r.type), ...scheduled.map((c) => c.type)]);
+    return Object.fromEntries(
+      [...types].map((type) => [
+        type,
+        withScheduled(
+          rows.find((r) => r.type === type),
+          scheduled.filter((c) => c.type === type),
+        ),
+      ]),
     );
-    return Object.fromEntries(rows.map((r) => [r.type, overridesOf(r)]));
   }
 
   async setCap(accountId: string, type: LimitType, period: LimitPeriod, amount: Money, now: Date): Promise<void> {
     const statement = SET_CAP[period];
     if (!statement) throw new Error(`unknown limit period: ${String(period)}`);
     await this.sql.write(statement, [accountId, type, amount.toFixed6(), now]);
+    await this.sql.write(`DELETE FROM limit_cap_schedule WHERE account_id = $1 AND type = $2 AND period = $3`, [accountId, type, period]);
+  }
+
+  async scheduleCap(accountId: string, type: LimitType, period: LimitPeriod, amount: Money, effectiveAt: Date, now: Date): Promise<void> {
+    const [inForce] = await this.sql.read<{ amount: string }>(
+      `SELECT amount::text AS amount FROM limit_cap_schedule
+       WHERE account_id = $1 AND type = $2 AND period = $3 AND effective_at <= $4 FOR UPDATE`,
+      [accountId, type, period, now],
+    );
+    if (inForce) await this.setCap(accountId, type, period, Money.of(inForce.amount), now);
+    await this.sql.write(
+      `INSERT INTO limit_cap_schedule (account_id, type, period, amount, effective_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (account_id, type, period) DO UPDATE SET amount = EXCLUDED.amount, effective_at = EXCLUDED.effective_at`,
+      [accountId, type, period, amount.toFixed6(), effectiveAt],
+    );
   }
 }

@@ -11,7 +11,7 @@ const PENDING_INDEX = 'uq_limit_requests_pending';
 /** Every column of `limit_requests` (alias `r`), money as numeric text: the select list of every read here. */
 const COLUMNS = `r.id, r.client_id, r.account_id, r.type, r.period, r.current_amount::text AS current_amount,
        r.requested_amount::text AS requested_amount, r.reason, r.status, r.response_reason, r.decided_by, r.decided_at,
-       r.expires_at, r.created_at, r.updated_at`;
+       r.expires_at, r.created_at, r.updated_at, r.effective_at`;
 
 @Injectable()
 export class SqlLimitRequestRepository extends LimitRequestRepository {
@@ -27,8 +27,8 @@ export class SqlLimitRequestRepository extends LimitRequestRepository {
         : null;
     await this.sql.write(
       `INSERT INTO limit_requests (id, client_id, account_id, type, period, current_amount, requested_amount, reason, status,
-                                   response_reason, decided_by, decided_at, expires_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+                                   response_reason, decided_by, decided_at, expires_at, created_at, updated_at, effective_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       LimitRequestMapper.toParams(r),
       pendingExists,
     );
@@ -39,7 +39,7 @@ export class SqlLimitRequestRepository extends LimitRequestRepository {
     await this.sql.write(
       `UPDATE limit_requests SET client_id = $2, account_id = $3, type = $4, period = $5, current_amount = $6, requested_amount = $7,
               reason = $8, status = $9, response_reason = $10, decided_by = $11, decided_at = $12, expires_at = $13,
-              created_at = $14, updated_at = $15
+              created_at = $14, updated_at = $15, effective_at = $16
        WHERE id = $1`,
       LimitRequestMapper.toParams(r),
     );
