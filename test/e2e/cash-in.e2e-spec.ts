@@ -3,6 +3,7 @@ import jsQR from 'jsqr';
 import { hasError, isDynamicPix, parsePix } from 'pix-utils';
 import { PNG } from 'pngjs';
 import { DataSource } from 'typeorm';
+import { DueDateDiscountModes1764208214000 } from '../../src/database/migrations/1764208214000-due-date-discount-modes.js';
 import { ChargeExpiryScheduler } from '../../src/modules/cash-in/infrastructure/queue/charge-expiry.scheduler.js';
 import { encodeBrCode, parseBrCode } from '../../src/shared/domain/br-code/br-code.js';
 import { balanceOf, cashOut, ledgerOps, outboxTypes, settled } from '../support/payments.js';
@@ -208,6 +209,16 @@ describe('Cash-in charges (e2e)', () => {
         'a rebate of the whole amount',
         { amount: '10.00', reference: 'r', due_date: '2026-03-20', rebate: { mode: 1, value: '10.00' } },
         'rebate.value',
+      ],
+      [
+        'discount mode 7 (API Pix defines 1 to 6)',
+        { amount: '10.00', reference: 'r', due_date: '2026-03-20', discount: { mode: 7, value: '1.00' } },
+        'discount.mode',
+      ],
+      [
+        'a discount in BRL per business day (mode 4) with 3 decimals',
+        { amount: '10.00', reference: 'r', due_date: '2026-03-20', discount: { mode: 4, value: '0.105' } },
+        'discount.value',
       ],
       [
         'interest mode 5',
@@ -622,6 +633,52 @@ describe('Cash-in charges (e2e)', () => {
       expect((await status(merchant, c.transaction_id)).body.data).toMatchObject({ status: 'completed', paid_amount: '102.50' });
       const tx = (await http(app).get(`/api/v1/transactions/${c.transaction_id}`).set(merchant.auth)).body.data;
       expect(tx.amount).toBe('102.50');
+    });
+
+    it('moves a due date on a Saturday to Monday, and discount mode 4 gives BRL per business day up to it', async () => {
+      // docs/adr/0215-due-date-discount-modes-and-business-days.md. Due Saturday 2026-03-21 -> Monday 23 March.
+      const weekend = {
+        due_date: '2026-03-21',
+        penalty: { mode: 1, value: '2.00' },
+        interest: { mode: 1, value: '1.00' },
+        discount: { mode: 4, value: '0.50' },
+      };
+      const c = await charge({ amount: '100.00', ...weekend });
+      // Today, Tuesday 10 March: 11-13, 16-20 and 23 March are 9 business days early -> 100 - 4.50.
+      const early = await decode(payer, c.qr_code_text);
+      expect(early.body).toMatchObject({ due_date: '2026-03-21', final_amount: '95.50', discount: weekend.discount });
+      // Monday 23 March, 12:00 in São Paulo: the effective due date, neither early nor late.
+      clockOf(app).set(new Date('2026-03-23T15:00:00.000Z'));
+      expect((await decode(payer, c.qr_code_text)).body.final_amount).toBe('100.00');
+      // Tuesday 24 March: 1 day late -> penalty 2.00 and interest 1.00.
+      clockOf(app).set(new Date('2026-03-24T15:00:00.000Z'));
+      expect((await decode(payer, c.qr_code_text)).body.final_amount).toBe('103.00');
+      const s = (await status(merchant, c.transaction_id)).body.data;
+      expect(s.due_date_terms).toMatchObject({ discount: { mode: 4, value: '0.50' }, amount_due_now: '103.00' });
+    });
+
+    it('reads a charge stored before 0215 with mode 4 as percent per calendar day: the migration makes it mode 5, its down makes it 4', async () => {
+      const c = await charge({ amount: '100.00', due_date: '2026-03-20', discount: { mode: 5, value: '0.10' } });
+      // Tuesday 10 March to Friday 20 March: 10 calendar days x 0.10% of 100 -> 99.00.
+      expect((await decode(payer, c.qr_code_text)).body.final_amount).toBe('99.00');
+      const db = app.get(DataSource);
+      const modeOf = async (q: { query: DataSource['query'] }) =>
+        (await q.query(`SELECT terms->'discount'->>'mode' AS mode FROM cash_in_charges WHERE id = $1`, [c.transaction_id]))[0].mode;
+      const migration = new DueDateDiscountModes1764208214000();
+      // Everything below is rolled back at the end.
+      const runner = db.createQueryRunner();
+      await runner.connect();
+      await runner.startTransaction();
+      try {
+        await migration.down(runner);
+        expect(await modeOf(runner)).toBe('4');
+        await migration.up(runner);
+        expect(await modeOf(runner)).toBe('5');
+      } finally {
+        await runner.rollbackTransaction();
+        await runner.release();
+      }
+      expect(await modeOf(db)).toBe('5');
     });
 
     it('is payable through due_date + 30 days and expires after', async () => {

@@ -1194,7 +1194,7 @@ export interface components {
         };
         InterestRequest: {
             /**
-             * @description 1 = BRL per day, 2 = percent per day, 3 = percent per month (30 days), 4 = percent per year (365 days); every calendar day counts
+             * @description 1 = BRL per day, 2 = percent per day, 3 = percent per month (30 days), 4 = percent per year (365 days); calendar days late, counted from the due date moved to the next business day when it falls on a weekend or a national holiday
              * @example 3
              * @enum {integer}
              */
@@ -1216,17 +1216,17 @@ export interface components {
         };
         DiscountRequest: {
             /**
-             * @description 1 = fixed BRL until each fixed date, 2 = percent until each fixed date, 3 = BRL per day paid before the due date, 4 = percent per day paid before the due date
+             * @description API Pix's cobv desconto.modalidade: 1 = fixed BRL until each fixed date, 2 = percent until each fixed date, 3 = BRL per calendar day paid early, 4 = BRL per business day paid early, 5 = percent per calendar day paid early, 6 = percent per business day paid early. Early counts up to the due date, moved to the next business day when it falls on a weekend or a national holiday; business days are Brazil's banking days (docs/due-date-charges.md)
              * @example 1
              * @enum {integer}
              */
-            mode: 1 | 2 | 3 | 4;
+            mode: 1 | 2 | 3 | 4 | 5 | 6;
             /**
-             * @description Modes 3-4 only: BRL or percent per day paid before the due date
+             * @description Modes 3-6 only: BRL (modes 3-4) or percent (modes 5-6) per day paid early
              * @example 0.50
              */
             value?: string;
-            /** @description Modes 1-2 only (required): 1 to 3 dates, on or before the due date */
+            /** @description Modes 1-2 only (required): 1 to 3 dates, on or before the due date (a fixed date is not moved off a weekend) */
             fixed_dates?: components["schemas"]["DiscountDateRequest"][];
         };
         RebateRequest: {
@@ -1275,7 +1275,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
-             * @description Makes a due-date charge (cobv): YYYY-MM-DD, today or later (São Paulo); payable until 30 days after it
+             * @description Makes a due-date charge (cobv): YYYY-MM-DD, today or later (São Paulo); payable until 30 days after it. On a weekend or a national holiday, penalty, interest and per-day discounts count from the next business day
              * @example 2026-12-10
              */
             due_date?: string;

@@ -28,6 +28,7 @@ import { PayloadSigningKeys1764204100000 } from './1764204100000-payload-signing
 import { CashOutTxid1764207000000 } from './1764207000000-cash-out-txid.js';
 import { SpiOrderInitiation1764208000000 } from './1764208000000-spi-order-initiation.js';
 import { TransactionTxid1764208100000 } from './1764208100000-transaction-txid.js';
+import { DueDateDiscountModes1764208214000 } from './1764208214000-due-date-discount-modes.js';
 import { LimitChangeTiming1764210000000 } from './1764210000000-limit-change-timing.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
@@ -62,5 +63,6 @@ export const MIGRATIONS = [
   CashOutTxid1764207000000,
   SpiOrderInitiation1764208000000,
   TransactionTxid1764208100000,
+  DueDateDiscountModes1764208214000,
   LimitChangeTiming1764210000000,
 ];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DomainError, type ErrorDetail } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
-import { calculateDueDateCharge } from './due-date-charge.js';
+import { calculateDueDateCharge, effectiveDueDate } from './due-date-charge.js';
 import { InvalidDueDateTermsError } from './due-date-charge.errors.js';
 import { validateDueDateTerms } from './due-date-terms.js';
 import {
@@ -17,8 +17,8 @@ import {
 type DueDateTermsInput = DueDateTermsFields & { amount: Money; today: string };
 const validate = ({ amount, today, ...fields }: DueDateTermsInput): void => validateDueDateTerms(DueDateTerms.of(fields), amount, today);
 
-const TODAY = '2024-02-20';
-const DUE = '2024-03-10'; // 19 days after TODAY
+const TODAY = '2026-02-20';
+const DUE = '2026-03-11'; // a Wednesday, 19 days (13 business days) after TODAY, a Friday
 const input = (extra: Record<string, unknown> = {}): DueDateTermsInput => ({
   amount: Money.of('100.00'),
   dueDate: DUE,
@@ -50,7 +50,7 @@ describe('validateDueDateTerms', () => {
         penalty: { mode: 2, value: '2.00' },
         interest: { mode: 3, value: '1.00' },
         rebate: { mode: 1, value: '10.00' },
-        discount: { mode: 1, fixedDates: fixed(['2024-03-01', '10.00'], ['2024-03-05', '5.00'], [DUE, '1.00']) },
+        discount: { mode: 1, fixedDates: fixed(['2026-03-01', '10.00'], ['2026-03-05', '5.00'], [DUE, '1.00']) },
       }),
     ).toEqual([]);
   });
@@ -58,9 +58,9 @@ describe('validateDueDateTerms', () => {
   // [rule, refused terms, the fields refused, a valid neighbour]
   const rules: Array<[string, Record<string, unknown>, string[], Record<string, unknown>]> = [
     // due_date
-    ['due_date is a real calendar date', { dueDate: '2024-02-30' }, ['due_date'], { dueDate: '2024-02-29' }],
-    ['due_date is YYYY-MM-DD', { dueDate: '2024-3-10' }, ['due_date'], { dueDate: '2024-03-10' }],
-    ['due_date is not before today', { dueDate: '2024-02-19' }, ['due_date'], { dueDate: TODAY }],
+    ['due_date is a real calendar date (2026 has no 29 February)', { dueDate: '2026-02-29' }, ['due_date'], { dueDate: '2026-02-28' }],
+    ['due_date is YYYY-MM-DD', { dueDate: '2026-3-10' }, ['due_date'], { dueDate: '2026-03-10' }],
+    ['due_date is not before today', { dueDate: '2026-02-19' }, ['due_date'], { dueDate: TODAY }],
     // amount
     ['amount is at least 0.01', { amount: Money.of('0') }, ['amount'], { amount: Money.of('0.01') }],
     ['amount has whole cents', { amount: Money.of('10.005') }, ['amount'], { amount: Money.of('10.01') }],
@@ -167,7 +167,7 @@ describe('validateDueDateTerms', () => {
       { amount: Money.of('0.01'), rebate: { mode: 2, value: '49.9999' } },
     ],
     // discount: mode
-    ['discount.mode is at most 4', { discount: { mode: 5, value: '1.00' } }, ['discount.mode'], { discount: { mode: 3, value: '1.00' } }],
+    ['discount.mode is at most 6', { discount: { mode: 7, value: '1.00' } }, ['discount.mode'], { discount: { mode: 6, value: '1.00' } }],
     ['discount.mode is at least 1', { discount: { mode: 0, value: '1.00' } }, ['discount.mode'], { discount: { mode: 4, value: '1.00' } }],
     [
       'discount.mode is an integer',
@@ -202,33 +202,33 @@ describe('validateDueDateTerms', () => {
     ],
     [
       'at most 3 fixed dates',
-      { discount: { mode: 1, fixedDates: fixed(['2024-03-01', '4'], ['2024-03-02', '3'], ['2024-03-03', '2'], ['2024-03-04', '1']) } },
+      { discount: { mode: 1, fixedDates: fixed(['2026-03-01', '4'], ['2026-03-02', '3'], ['2026-03-03', '2'], ['2026-03-04', '1']) } },
       ['discount.fixed_dates'],
-      { discount: { mode: 1, fixedDates: fixed(['2024-03-01', '4'], ['2024-03-02', '3'], ['2024-03-03', '2']) } },
+      { discount: { mode: 1, fixedDates: fixed(['2026-03-01', '4'], ['2026-03-02', '3'], ['2026-03-03', '2']) } },
     ],
     [
       'a fixed date is a real calendar date',
-      { discount: { mode: 1, fixedDates: fixed(['2024-03-01', '2'], ['2024-02-30', '1']) } },
+      { discount: { mode: 1, fixedDates: fixed(['2026-03-01', '2'], ['2026-02-29', '1']) } },
       ['discount.fixed_dates[1].date'],
-      { discount: { mode: 1, fixedDates: fixed(['2024-03-01', '2'], ['2024-02-29', '1']) } },
+      { discount: { mode: 1, fixedDates: fixed(['2026-03-01', '2'], ['2026-02-28', '1']) } },
     ],
     [
       'a fixed date is on or before the due date',
-      { discount: { mode: 1, fixedDates: fixed(['2024-03-11', '1.00']) } },
+      { discount: { mode: 1, fixedDates: fixed(['2026-03-12', '1.00']) } },
       ['discount.fixed_dates[0].date'],
-      { discount: { mode: 1, fixedDates: fixed(['2024-03-10', '1.00']) } },
+      { discount: { mode: 1, fixedDates: fixed(['2026-03-11', '1.00']) } },
     ],
     [
       'a fixed date is not before today',
-      { discount: { mode: 2, fixedDates: fixed(['2024-02-19', '1.00']) } },
+      { discount: { mode: 2, fixedDates: fixed(['2026-02-19', '1.00']) } },
       ['discount.fixed_dates[0].date'],
-      { discount: { mode: 2, fixedDates: fixed(['2024-02-20', '1.00']) } },
+      { discount: { mode: 2, fixedDates: fixed(['2026-02-20', '1.00']) } },
     ],
     [
       'fixed dates are distinct',
-      { discount: { mode: 1, fixedDates: fixed(['2024-03-01', '3'], ['2024-03-05', '2'], ['2024-03-01', '1']) } },
+      { discount: { mode: 1, fixedDates: fixed(['2026-03-01', '3'], ['2026-03-05', '2'], ['2026-03-01', '1']) } },
       ['discount.fixed_dates[2].date'],
-      { discount: { mode: 1, fixedDates: fixed(['2024-03-01', '3'], ['2024-03-05', '2'], ['2024-03-02', '1']) } },
+      { discount: { mode: 1, fixedDates: fixed(['2026-03-01', '3'], ['2026-03-05', '2'], ['2026-03-02', '1']) } },
     ],
     [
       "a fixed date's value is required",
@@ -244,9 +244,9 @@ describe('validateDueDateTerms', () => {
     ],
     [
       'a fixed-date discount in BRL is below the amount',
-      { discount: { mode: 1, fixedDates: fixed(['2024-03-01', '1.00'], [DUE, '100.00']) } },
+      { discount: { mode: 1, fixedDates: fixed(['2026-03-01', '1.00'], [DUE, '100.00']) } },
       ['discount.fixed_dates[1].value'],
-      { discount: { mode: 1, fixedDates: fixed(['2024-03-01', '1.00'], [DUE, '99.99']) } },
+      { discount: { mode: 1, fixedDates: fixed(['2026-03-01', '1.00'], [DUE, '99.99']) } },
     ],
     [
       'a fixed-date discount in BRL is below the amount after the rebate',
@@ -272,20 +272,20 @@ describe('validateDueDateTerms', () => {
       ['discount.fixed_dates[0].value'],
       { discount: { mode: 2, fixedDates: fixed([DUE, '10']) } },
     ],
-    // discount modes 3 and 4: per day of anticipation
+    // discount modes 3 to 6: per day of anticipation
     [
-      'modes 3-4 take no fixed_dates',
-      { discount: { mode: 3, value: '0.50', fixedDates: fixed(['2024-03-01', '1.00']) } },
+      'modes 3-6 take no fixed_dates',
+      { discount: { mode: 3, value: '0.50', fixedDates: fixed(['2026-03-01', '1.00']) } },
       ['discount.fixed_dates'],
       { discount: { mode: 3, value: '0.50' } },
     ],
     [
-      'modes 3-4 take no fixed_dates, even an empty list',
-      { discount: { mode: 4, value: '0.10', fixedDates: [] } },
+      'modes 3-6 take no fixed_dates, even an empty list',
+      { discount: { mode: 6, value: '0.10', fixedDates: [] } },
       ['discount.fixed_dates'],
-      { discount: { mode: 4, value: '0.10' } },
+      { discount: { mode: 6, value: '0.10' } },
     ],
-    ['modes 3-4 need a value', { discount: { mode: 3 } }, ['discount.value'], { discount: { mode: 3, value: '0.01' } }],
+    ['modes 3-6 need a value', { discount: { mode: 5 } }, ['discount.value'], { discount: { mode: 5, value: '0.01' } }],
     [
       'a discount in BRL per day is above zero',
       { discount: { mode: 3, value: '0' } },
@@ -294,9 +294,21 @@ describe('validateDueDateTerms', () => {
     ],
     [
       'a discount in percent per day is at most 100',
-      { discount: { mode: 4, value: '101' } },
+      { discount: { mode: 5, value: '101' } },
       ['discount.value'],
-      { discount: { mode: 4, value: '1' } },
+      { discount: { mode: 5, value: '1' } },
+    ],
+    [
+      'a discount in percent per business day is at most 100',
+      { discount: { mode: 6, value: '101' } },
+      ['discount.value'],
+      { discount: { mode: 6, value: '1' } },
+    ],
+    [
+      'a discount in BRL per business day has up to 2 decimals',
+      { discount: { mode: 4, value: '1.001' } },
+      ['discount.value'],
+      { discount: { mode: 4, value: '1.01' } },
     ],
     [
       'BRL per day: paid today (19 days early) it leaves 0.01 (19 x 5.00 = 95.00)',
@@ -306,9 +318,27 @@ describe('validateDueDateTerms', () => {
     ],
     [
       'percent per day: paid today it leaves 0.01 after rounding (19 x 5.2631% = 99.9989% -> 100.00)',
-      { discount: { mode: 4, value: '5.2631' } },
+      { discount: { mode: 5, value: '5.2631' } },
       ['discount.value'],
-      { discount: { mode: 4, value: '5.2626' } },
+      { discount: { mode: 5, value: '5.2626' } },
+    ],
+    [
+      'BRL per business day: paid today (13 business days early) it leaves 0.01 (13 x 5.00 = 65.00)',
+      { amount: Money.of('65.00'), discount: { mode: 4, value: '5.00' } },
+      ['discount.value'],
+      { amount: Money.of('65.01'), discount: { mode: 4, value: '5.00' } },
+    ],
+    [
+      'percent per business day: paid today it leaves 0.01 after rounding (13 x 7.6923% = 99.9999% -> 100.00)',
+      { discount: { mode: 6, value: '7.6923' } },
+      ['discount.value'],
+      { discount: { mode: 6, value: '7.6915' } },
+    ],
+    [
+      'per business day: a due date on a weekend counts up to the next Monday (Saturday 2026-03-14 -> Monday 16: 16 business days)',
+      { dueDate: '2026-03-14', amount: Money.of('80.00'), discount: { mode: 4, value: '5.00' } },
+      ['discount.value'],
+      { dueDate: '2026-03-14', amount: Money.of('80.01'), discount: { mode: 4, value: '5.00' } },
     ],
     [
       'per day: the largest discount leaves 0.01 of the amount after the rebate (base 90.00)',
@@ -339,10 +369,10 @@ describe('validateDueDateTerms', () => {
     try {
       validate(
         input({
-          dueDate: '2024-02-19',
+          dueDate: '2026-02-19',
           penalty: { mode: 3, value: '2.00' },
           rebate: { mode: 1, value: '100.00' },
-          discount: { mode: 1, value: '5.00', fixedDates: fixed(['2024-03-01', '10.00'], ['2024-03-01', '5.00']) },
+          discount: { mode: 1, value: '5.00', fixedDates: fixed(['2026-03-01', '10.00'], ['2026-03-01', '5.00']) },
         }),
       );
     } catch (caught) {
@@ -350,20 +380,20 @@ describe('validateDueDateTerms', () => {
     }
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).details).toEqual([
-      { field: 'due_date', issue: 'must not be before today (2024-02-20)' },
+      { field: 'due_date', issue: 'must not be before today (2026-02-20)' },
       { field: 'penalty.mode', issue: 'must be 1 (fixed) or 2 (percent)' },
       { field: 'rebate.value', issue: 'must be less than the amount' },
       { field: 'discount.value', issue: 'must not be sent for modes 1 and 2: their values go in fixed_dates' },
       { field: 'discount.fixed_dates[1].date', issue: 'repeats discount.fixed_dates[0].date' },
     ]);
     expect((error as DomainError).message).toBe(
-      'due_date must not be before today (2024-02-20); penalty.mode must be 1 (fixed) or 2 (percent); rebate.value must be less than the amount; ' +
+      'due_date must not be before today (2026-02-20); penalty.mode must be 1 (fixed) or 2 (percent); rebate.value must be less than the amount; ' +
         'discount.value must not be sent for modes 1 and 2: their values go in fixed_dates; discount.fixed_dates[1].date repeats discount.fixed_dates[0].date',
     );
   });
 
   it('treats a malformed `today` as a bug of the caller, not as a refusal of the request', () => {
-    const call = (): void => validate(input({ today: '2024-02-30' }));
+    const call = (): void => validate(input({ today: '2026-02-30' }));
     expect(call).toThrow(/today must be a calendar date/);
     expect(call).not.toThrow(DomainError);
   });
@@ -420,11 +450,14 @@ describe('due-date charges whose terms pass validateDueDateTerms (properties)', 
       const discount: fc.Arbitrary<Discount> = fc.oneof(
         fixedDates(1),
         fixedDates(2),
-        fc.record({ mode: fc.constant(3 as const), value: brl(1, Math.floor(cents / (lead + 1))) }),
-        fc.record({ mode: fc.constant(4 as const), value: pct(1, Math.floor(1_000_000 / (lead + 1))) }),
+        // A due date moved off a weekend or holiday gives up to 5 more days early (Saturday before Carnival: 4).
+        fc.record({ mode: fc.constantFrom(3 as const, 4 as const), value: brl(1, Math.floor(cents / (lead + 5))) }),
+        fc.record({ mode: fc.constantFrom(5 as const, 6 as const), value: pct(1, Math.floor(1_000_000 / (lead + 5))) }),
       );
       const day = fc.integer({ min: 0, max: lead + 30 });
-      const lateDay = fc.integer({ min: lead + 1, max: lead + 30 });
+      // Late: after the due date moved to the next business day (at most 4 days later: Saturday before Carnival).
+      const moved = (Date.parse(effectiveDueDate(isoDay(today + lead))) - EPOCH) / 86_400_000 - today;
+      const lateDay = fc.integer({ min: moved + 1, max: lead + 30 });
       return fc.record({
         input: fc.record({
           amount: fc.constant(Money.of(decimal(cents, 2))),
@@ -479,12 +512,12 @@ describe('due-date charges whose terms pass validateDueDateTerms (properties)', 
     );
   });
 
-  it('adds no penalty or interest on or before the due date, and gives no discount after it', () => {
+  it('adds no penalty or interest on or before the (moved) due date, and gives no discount after it', () => {
     fc.assert(
       fc.property(scenario, ({ input, early, later, late }) => {
         for (const day of [input.today, early, later, input.dueDate, ...late]) {
           const r = charge(input, day);
-          if (day <= input.dueDate) {
+          if (day <= r.effectiveDueDate) {
             expect([r.penalty.isZero(), r.interest.isZero(), r.daysLate]).toEqual([true, true, 0]);
           } else {
             expect(r.discount.isZero()).toBe(true);

@@ -1,9 +1,17 @@
 import Big from 'big.js';
 import type { ErrorDetail } from '../../../shared/errors/domain-error.js';
 import { AMOUNT_PATTERN, Money, PERCENT_PATTERN } from '../../../shared/money/money.js';
-import { anticipationDiscountAmount, calendarDay, fixedDateDiscountAmount, rebateAmount } from './due-date-charge.js';
+import {
+  anticipationDiscountAmount,
+  calendarDay,
+  daysEarlyFor,
+  DISCOUNT_MODE_ISSUE,
+  effectiveDueDate,
+  fixedDateDiscountAmount,
+  rebateAmount,
+} from './due-date-charge.js';
 import { InvalidDueDateTermsError } from './due-date-charge.errors.js';
-import type { Discount, DueDateTerms, Interest, Penalty, Rebate } from './due-date-terms.value-object.js';
+import type { AnticipationDiscountMode, Discount, DueDateTerms, Interest, Penalty, Rebate } from './due-date-terms.value-object.js';
 
 /** At most three fixed-date discounts (the Central Bank's cobv rule). */
 const MAX_FIXED_DATE_DISCOUNTS = 3;
@@ -81,7 +89,7 @@ interface DiscountContext {
 }
 
 function checkDiscount(discount: Discount, context: DiscountContext, report: Report): void {
-  if (!checkMode(discount.mode, [1, 2, 3, 4], 'discount.mode', 'must be 1, 2, 3 or 4', report)) return;
+  if (!checkMode(discount.mode, [1, 2, 3, 4, 5, 6], 'discount.mode', DISCOUNT_MODE_ISSUE, report)) return;
   if (discount.mode === 1 || discount.mode === 2) checkFixedDateDiscount(discount.mode, discount, context, report);
   else checkAnticipationDiscount(discount.mode, discount, context, report);
 }
@@ -116,17 +124,20 @@ function checkFixedDateDiscount(mode: 1 | 2, discount: Discount, context: Discou
   });
 }
 
-function checkAnticipationDiscount(mode: 3 | 4, discount: Discount, context: DiscountContext, report: Report): void {
-  const { base, today, due } = context;
+function checkAnticipationDiscount(mode: AnticipationDiscountMode, discount: Discount, context: DiscountContext, report: Report): void {
+  const { base, due } = context;
   if (discount.fixedDates !== undefined) report('discount.fixed_dates', 'is only for modes 1 and 2');
-  if (!checkValue(discount.value, mode === 3 ? 'brl' : 'percent', 'discount.value', report) || due === undefined) return;
-  // The largest discount goes to a payment on the day the charge is created.
-  const daysEarly = due - today;
+  const kind = mode === 3 || mode === 4 ? 'brl' : 'percent';
+  if (!checkValue(discount.value, kind, 'discount.value', report) || due === undefined) return;
+  // The largest discount goes to a payment on the day the charge is created, counted up to the due date
+  // moved off a weekend or holiday, in the days the mode counts.
+  const daysEarly = daysEarlyFor(mode, context.todayText, effectiveDueDate(context.dueText));
   const largest = anticipationDiscountAmount(mode, discount.value, base, daysEarly);
   if (base.minus(largest).lt(MIN_TO_PAY)) {
+    const days = mode === 4 || mode === 6 ? 'business days' : 'days';
     report(
       'discount.value',
-      `must leave at least 0.01 to pay: paid today, ${daysEarly} days before due_date, it would take ${largest.toFixed2()}`,
+      `must leave at least 0.01 to pay: paid today, ${daysEarly} ${days} early, it would take ${largest.toFixed2()}`,
     );
   }
 }

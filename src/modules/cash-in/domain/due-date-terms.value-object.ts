@@ -12,14 +12,18 @@ export interface FixedDateDiscount {
   readonly date: string;
   readonly value: string;
 }
+/** Discount modes paid per day early: 3 and 4 in BRL, 5 and 6 in percent; 3 and 5 count calendar days, 4 and 6 business days. */
+export type AnticipationDiscountMode = 3 | 4 | 5 | 6;
 /**
- * 1 = fixed BRL until each fixed date, 2 = percent until each fixed date, 3 = BRL per day paid before
- * the due date, 4 = percent per day paid before the due date. Modes 1-2 take their values in 1-3
- * `fixedDates` and no `value`; modes 3-4 take `value` and no `fixedDates` (the Central Bank's cobv rule:
+ * API Pix's cobv `desconto.modalidade`: 1 = fixed BRL until each fixed date, 2 = percent until each fixed
+ * date, 3 = BRL per calendar day paid early, 4 = BRL per business day paid early, 5 = percent per calendar
+ * day paid early, 6 = percent per business day paid early (early: before the due date, moved off a weekend
+ * or holiday; docs/adr/0215-due-date-discount-modes-and-business-days.md). Modes 1-2 take their values in
+ * 1-3 `fixedDates` and no `value`; modes 3-6 take `value` and no `fixedDates` (the Central Bank's cobv rule:
  * never both). `validateDueDateTerms` (due-date-terms.ts) holds the other rules a new charge must meet.
  */
 export interface Discount {
-  readonly mode: 1 | 2 | 3 | 4;
+  readonly mode: 1 | 2 | AnticipationDiscountMode;
   readonly value?: string;
   readonly fixedDates?: readonly FixedDateDiscount[];
 }

@@ -41,7 +41,8 @@ export class InterestRequest {
     type: 'integer',
     enum: [1, 2, 3, 4],
     description:
-      '1 = BRL per day, 2 = percent per day, 3 = percent per month (30 days), 4 = percent per year (365 days); every calendar day counts',
+      '1 = BRL per day, 2 = percent per day, 3 = percent per month (30 days), 4 = percent per year (365 days); calendar days late, ' +
+      'counted from the due date moved to the next business day when it falls on a weekend or a national holiday',
     example: 3,
   })
   @IsIn([1, 2, 3, 4])
@@ -68,21 +69,30 @@ export class DiscountDateRequest {
 export class DiscountRequest {
   @ApiProperty({
     type: 'integer',
-    enum: [1, 2, 3, 4],
+    enum: [1, 2, 3, 4, 5, 6],
     description:
-      '1 = fixed BRL until each fixed date, 2 = percent until each fixed date, 3 = BRL per day paid before the due date, 4 = percent per day paid before the due date',
+      "API Pix's cobv desconto.modalidade: 1 = fixed BRL until each fixed date, 2 = percent until each fixed date, " +
+      '3 = BRL per calendar day paid early, 4 = BRL per business day paid early, 5 = percent per calendar day paid early, ' +
+      '6 = percent per business day paid early. Early counts up to the due date, moved to the next business day when it ' +
+      "falls on a weekend or a national holiday; business days are Brazil's banking days (docs/due-date-charges.md)",
     example: 1,
   })
-  @IsIn([1, 2, 3, 4])
-  mode: 1 | 2 | 3 | 4;
+  @IsIn([1, 2, 3, 4, 5, 6])
+  mode: 1 | 2 | 3 | 4 | 5 | 6;
 
-  @ApiPropertyOptional({ example: '0.50', description: 'Modes 3-4 only: BRL or percent per day paid before the due date' })
+  @ApiPropertyOptional({
+    example: '0.50',
+    description: 'Modes 3-6 only: BRL (modes 3-4) or percent (modes 5-6) per day paid early',
+  })
   @Omittable()
   @IsString()
   @Matches(TERM_VALUE, { message: 'discount.value must be a decimal string' })
   value?: string;
 
-  @ApiPropertyOptional({ type: [DiscountDateRequest], description: 'Modes 1-2 only (required): 1 to 3 dates, on or before the due date' })
+  @ApiPropertyOptional({
+    type: [DiscountDateRequest],
+    description: 'Modes 1-2 only (required): 1 to 3 dates, on or before the due date (a fixed date is not moved off a weekend)',
+  })
   @Omittable()
   @IsArray()
   @ArrayMinSize(1)
@@ -164,7 +174,9 @@ export class CreateChargeRequest {
 
   @ApiPropertyOptional({
     example: '2026-12-10',
-    description: 'Makes a due-date charge (cobv): YYYY-MM-DD, today or later (São Paulo); payable until 30 days after it',
+    description:
+      'Makes a due-date charge (cobv): YYYY-MM-DD, today or later (São Paulo); payable until 30 days after it. ' +
+      'On a weekend or a national holiday, penalty, interest and per-day discounts count from the next business day',
   })
   @Omittable()
   @IsString()
