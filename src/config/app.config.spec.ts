@@ -219,3 +219,23 @@ describe('QUEUE_BOARD_SESSION_TTL_SECONDS', () => {
     }
   });
 });
+
+describe('MED_CLAIM_WINDOW_DAYS, MED_ANALYSIS_DAYS, MED_BLOCK_HOURS', () => {
+  it("are the regulation's 80 days, 7 days and 72 hours by default", () => {
+    expect(loadConfig({}).medTimeline).toEqual({ claimWindowDays: 80, analysisDays: 7, blockHours: 72 });
+  });
+
+  it('take any whole number from 1, the hold at most 72 hours and no longer than the analysis', () => {
+    expect(loadConfig({ MED_CLAIM_WINDOW_DAYS: '90', MED_ANALYSIS_DAYS: '1', MED_BLOCK_HOURS: '24' }).medTimeline).toEqual({
+      claimWindowDays: 90,
+      analysisDays: 1,
+      blockHours: 24,
+    });
+    expect(() => loadConfig({ MED_CLAIM_WINDOW_DAYS: '0' })).toThrow(/MED_CLAIM_WINDOW_DAYS must be/);
+    expect(() => loadConfig({ MED_ANALYSIS_DAYS: '0' })).toThrow(/MED_ANALYSIS_DAYS must be/);
+    for (const env of [{ MED_BLOCK_HOURS: '0' }, { MED_BLOCK_HOURS: '73' }, { MED_ANALYSIS_DAYS: '1', MED_BLOCK_HOURS: '25' }]) {
+      expect(() => loadConfig(env)).toThrow(/MED_BLOCK_HOURS must be/);
+    }
+    expect(() => loadConfig({ MED_BLOCK_HOURS: '72h' })).toThrow(/MED_BLOCK_HOURS must be a non-negative integer/);
+  });
+});

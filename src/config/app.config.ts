@@ -43,6 +43,12 @@ export interface AppConfig {
   outboxPollMs: number;
   /** How long one SPI call may take before it counts as a timeout (a transient error, retried). */
   spiTimeoutMs: number;
+  /**
+   * MED's timeline (docs/adr/0216-med-timelines-as-the-regulation-sets-them.md): claims up to
+   * `claimWindowDays` after the payment, `analysisDays` to answer from the opening, the precautionary hold
+   * at most `blockHours`.
+   */
+  medTimeline: { claimWindowDays: number; analysisDays: number; blockHours: number };
   /** Settlement job tries before a transient SPI error fails the payment (AB03). */
   settlementMaxAttempts: number;
   /** First retry delay of a settlement job; doubles each try. */
@@ -173,6 +179,23 @@ function isTrustedProxyEntry(entry: string): boolean {
  * QUEUE_BOARD_SESSION_TTL_SECONDS: 15 minutes by default; 1 minute to 8 hours (a shift). Refused outside
  * that at start: a session is an admin's open door to the queues, so a typo must not make it a week.
  */
+/**
+ * MED_CLAIM_WINDOW_DAYS (80), MED_ANALYSIS_DAYS (7), MED_BLOCK_HOURS (72): the regulation's numbers by
+ * default. Each at least 1; the hold at most 72 hours (the bloqueio cautelar's cap) and never longer than
+ * the analysis, so a request's hold always ends before (or when) its deadline to answer does.
+ */
+function medTimeline(env: NodeJS.ProcessEnv): AppConfig['medTimeline'] {
+  const claimWindowDays = int('MED_CLAIM_WINDOW_DAYS', 80, env);
+  const analysisDays = int('MED_ANALYSIS_DAYS', 7, env);
+  const blockHours = int('MED_BLOCK_HOURS', 72, env);
+  if (claimWindowDays < 1) throw new Error('MED_CLAIM_WINDOW_DAYS must be at least 1');
+  if (analysisDays < 1) throw new Error('MED_ANALYSIS_DAYS must be at least 1');
+  if (blockHours < 1 || blockHours > 72 || blockHours > analysisDays * 24) {
+    throw new Error('MED_BLOCK_HOURS must be 1 to 72, and no longer than MED_ANALYSIS_DAYS');
+  }
+  return { claimWindowDays, analysisDays, blockHours };
+}
+
 function queueBoardSessionTtl(env: NodeJS.ProcessEnv): number {
   const seconds = int('QUEUE_BOARD_SESSION_TTL_SECONDS', 900, env);
   if (seconds < 60 || seconds > 28_800) throw new Error('QUEUE_BOARD_SESSION_TTL_SECONDS must be 60 to 28800 (8 hours)');
@@ -291,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Defaults keep a timed-out payment within 30 s of creation: 4 tries of at most 3 s, waits of 1 s,
     // 2 s and 4 s between them (docs/adr/0070-settlement-budget-30-s.md).
     spiTimeoutMs: Math.max(100, int('SPI_TIMEOUT_MS', 3000, env)),
+    medTimeline: medTimeline(env),
     settlementMaxAttempts: Math.max(1, int('SETTLEMENT_MAX_ATTEMPTS', 4, env)),
     settlementBackoffMs: int('SETTLEMENT_BACKOFF_MS', 1000, env),
     settlementLockMs: Math.max(1000, int('SETTLEMENT_LOCK_MS', 10000, env)),

@@ -5,6 +5,7 @@ import { balanceOf, cashOut, ledgerOps, outboxTypes, settled } from '../support/
 import { clockOf, DAYTIME, eventually, http, newAdmin, newClient, startApp, type TestClient } from '../support/test-app.js';
 
 const HOUR = 3600_000;
+const DAY = 24 * HOUR;
 const E2E_PATTERN = /^D99999004\d{12}[A-Za-z0-9]{11}$/;
 
 describe('MED (e2e)', () => {
@@ -152,6 +153,30 @@ describe('MED (e2e)', () => {
       ]) {
         const res = await openMed(joao, body);
         expect({ body, status: res.status, code: res.body.error?.code }).toEqual({ body, status: 400, code: 'VALIDATION_ERROR' });
+      }
+    });
+
+    it('opens up to 80 days after the payment; a day later is 400 MED_CLAIM_WINDOW_CLOSED, blocking nothing', async () => {
+      const c = await client();
+      const paid = await receive(c, '30.00');
+      const [{ at }] = await app
+        .get(DataSource)
+        .query(`SELECT COALESCE(processed_at, created_at) AS at FROM transactions WHERE id = $1`, [paid.id]);
+      const received = new Date(at as Date).getTime();
+      try {
+        clockOf(app).set(new Date(received + 81 * DAY));
+        const late = await openMed(c, { end_to_end_id: paid.e2e });
+        expect([late.status, late.body.error.code]).toEqual([400, 'MED_CLAIM_WINDOW_CLOSED']);
+        expect(late.body.error.details).toEqual([{ field: 'end_to_end_id', issue: 'received more than 80 days ago' }]);
+        expect(await balanceOf(app, c)).toMatchObject({ available_balance: '30.00', blocked_balance: '0.00' });
+        expect(await ledgerOps(app, paid.id)).toEqual(['credit']);
+
+        // A second inside the window (the test clock runs on from where it is set; the exact edge is a unit test's).
+        clockOf(app).set(new Date(received + 80 * DAY - 1_000));
+        const inTime = await openMed(c, { end_to_end_id: paid.e2e });
+        expect([inTime.status, inTime.body.data.status, inTime.body.data.blocked_amount]).toEqual([200, 'OPEN', '30.00']);
+      } finally {
+        clockOf(app).set(DAYTIME);
       }
     });
 
@@ -460,7 +485,7 @@ describe('MED (e2e)', () => {
   describe('deadlines (the sweep)', () => {
     afterEach(() => clockOf(app).set(DAYTIME));
 
-    it('OPEN unanswered 72 h goes IN_ANALYSIS (still answerable); unanswered at respond_by it closes and the block is released', async () => {
+    it('the hold ends 72 h after opening (IN_ANALYSIS, released, still answerable: an approval returns what is available); unanswered at respond_by it closes', async () => {
       const sweeper = app.get(MedDeadlineScheduler);
       const c = await client();
       const a = await receive(c, '20.00');
@@ -468,26 +493,37 @@ describe('MED (e2e)', () => {
       const first = (await openMed(c, { end_to_end_id: a.e2e })).body.data;
       const second = (await openMed(c, { end_to_end_id: b.e2e })).body.data;
       const opened = Date.parse(first.created_at);
+      expect(Date.parse(first.respond_by)).toBe(opened + 7 * DAY);
 
-      expect(await sweeper.sweepOnce(new Date(opened + 71 * HOUR))).toBe(0);
+      // Requests opened earlier in this file fall due first; these two are not due a millisecond early.
+      await sweeper.sweepOnce(new Date(opened + 72 * HOUR - 1));
+      expect((await medRow(first.id)).status).toBe('OPEN');
       const at72 = new Date(Date.parse(second.created_at) + 72 * HOUR);
       const [x, y] = await Promise.all([sweeper.sweepOnce(at72), sweeper.sweepOnce(at72)]);
       expect(x + y).toBeGreaterThanOrEqual(2);
       expect((await medRow(first.id)).status).toBe('IN_ANALYSIS');
       expect((await list(c, 'IN_ANALYSIS')).body.data.total).toBe(2);
       expect(await outboxTypes(app, first.id)).toEqual(['med.opened', 'med.in_analysis']);
-      expect(await balanceOf(app, c)).toMatchObject({ blocked_balance: '35.00' });
-
-      // Still answerable in analysis.
-      clockOf(app).set(at72);
-      expect((await respond(c, second.id, { action: 'reject' })).status).toBe(200);
-
-      const deadline = new Date(Date.parse(first.respond_by));
-      await sweeper.sweepOnce(deadline);
-      expect((await medRow(first.id)).status).toBe('CLOSED');
-      expect(await outboxTypes(app, first.id)).toEqual(['med.opened', 'med.in_analysis', 'med.closed']);
       expect(await ledgerOps(app, a.id)).toEqual(['credit', 'block', 'unblock']);
       expect(await balanceOf(app, c)).toMatchObject({ available_balance: '35.00', blocked_balance: '0.00' });
+
+      // Still answerable in analysis: the approval blocks what is available again (up to the 15.00 blocked at
+      // opening) and returns it through the SPI.
+      clockOf(app).set(at72);
+      expect((await respond(c, second.id, { action: 'approve' })).status).toBe(200);
+      expect(await returnSettled(second.id)).toMatchObject({ return_status: 'completed', tx_status: 'completed' });
+      expect(await ledgerOps(app, b.id)).toEqual(['credit', 'block', 'unblock', 'block']);
+      expect(await balanceOf(app, c)).toMatchObject({ available_balance: '20.00', blocked_balance: '0.00' });
+
+      const deadline = new Date(Date.parse(first.respond_by));
+      await sweeper.sweepOnce(new Date(deadline.getTime() - 1));
+      expect((await medRow(first.id)).status).toBe('IN_ANALYSIS');
+      expect(await sweeper.sweepOnce(deadline)).toBeGreaterThanOrEqual(1);
+      expect((await medRow(first.id)).status).toBe('CLOSED');
+      expect(await outboxTypes(app, first.id)).toEqual(['med.opened', 'med.in_analysis', 'med.closed']);
+      // Its hold had already ended: closing moves no money.
+      expect(await ledgerOps(app, a.id)).toEqual(['credit', 'block', 'unblock']);
+      expect(await balanceOf(app, c)).toMatchObject({ available_balance: '20.00', blocked_balance: '0.00' });
       expect((await list(c, 'CLOSED')).body.data.items[0]).toMatchObject({ id: first.id, responded_at: null });
     });
 
@@ -504,12 +540,12 @@ describe('MED (e2e)', () => {
   });
 
   describe('at the end', () => {
-    it("each client's blocked balance is the sum of its active requests' blocks, and the ledger is balanced", async () => {
+    it("each client's blocked balance is the sum of its OPEN requests' holds, and the ledger is balanced", async () => {
       const ds = app.get(DataSource);
       for (const c of everyone) {
         const [{ sum }] = await ds.query(
           `SELECT COALESCE(sum(blocked_amount), 0)::numeric(20,2)::text AS sum FROM med_requests
-         WHERE client_id = $1 AND status IN ('OPEN', 'IN_ANALYSIS')`,
+         WHERE client_id = $1 AND status = 'OPEN'`,
           [c.clientId],
         );
         expect({ client: c.clientId, blocked: (await balanceOf(app, c)).blocked_balance }).toEqual({ client: c.clientId, blocked: sum });

@@ -335,7 +335,7 @@ export interface paths {
         put?: never;
         /**
          * Answer a MED request against a payment you received
-         * @description `approve` sends the blocked amount back to the payer (your `med_return` transaction); `reject` releases it to you. Only an OPEN or IN_ANALYSIS request before its `respond_by` can be answered, once. The answer is an empty object.
+         * @description `approve` sends the blocked amount back to the payer (your `med_return` transaction); `reject` releases it to you. Only an OPEN or IN_ANALYSIS request before its `respond_by` can be answered, once. The block is a precautionary hold of at most 72 hours (`MED_BLOCK_HOURS`): unanswered by then the request is IN_ANALYSIS and the hold released, and an approval returns what you have available then, up to `blocked_amount`. The answer is an empty object.
          */
         post: operations["respondToMedRequest"];
         delete?: never;
@@ -803,7 +803,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate the payer's institution opening a MED request against a payment you received (sandbox provider only)
-         * @description Blocks min(amount, your available balance) at once, in the same database transaction as the request and `med.opened`. One request per payment.
+         * @description Blocks min(amount, your available balance) at once, in the same database transaction as the request and `med.opened`: a precautionary hold of at most 72 hours (`MED_BLOCK_HOURS`). One request per payment, opened up to 80 days after it (`MED_CLAIM_WINDOW_DAYS`; later: `MED_CLAIM_WINDOW_CLOSED`).
          */
         post: operations["sandboxOpenMed"];
         delete?: never;
@@ -1650,7 +1650,7 @@ export interface components {
             return_end_to_end_id: string | null;
             /**
              * Format: date-time
-             * @description Answer by then (7 days after opening); unanswered, the request closes and the block is released
+             * @description Answer by then (7 days after opening, `MED_ANALYSIS_DAYS`); unanswered, the request closes, not accepted, and nothing goes back to the payer
              */
             respond_by: string;
             /** Format: date-time */
@@ -10460,7 +10460,7 @@ export interface operations {
                     "application/json": components["schemas"]["SandboxOpenMedResponse"];
                 };
             };
-            /** @description Error: BAD_REQUEST, MALFORMED_JSON, MED_AMOUNT_EXCEEDS_PAYMENT, VALIDATION_ERROR (see docs/errors.md) */
+            /** @description Error: BAD_REQUEST, MALFORMED_JSON, MED_AMOUNT_EXCEEDS_PAYMENT, MED_CLAIM_WINDOW_CLOSED, VALIDATION_ERROR (see docs/errors.md) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10469,7 +10469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "BAD_REQUEST" | "MALFORMED_JSON" | "MED_AMOUNT_EXCEEDS_PAYMENT" | "VALIDATION_ERROR";
+                            code?: "BAD_REQUEST" | "MALFORMED_JSON" | "MED_AMOUNT_EXCEEDS_PAYMENT" | "MED_CLAIM_WINDOW_CLOSED" | "VALIDATION_ERROR";
                         } & {
                             [key: string]: unknown;
                         };

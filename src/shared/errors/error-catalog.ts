@@ -138,6 +138,11 @@ export const ERROR_CATALOG = {
   },
   INVALID_STATE_TRANSITION: { status: 400, group: 'payments', when: 'the record is not in a state that allows this move' },
   MED_AMOUNT_EXCEEDS_PAYMENT: { status: 400, group: 'payments', when: "sandbox MED: `amount` is more than the payment's amount" },
+  MED_CLAIM_WINDOW_CLOSED: {
+    status: 400,
+    group: 'payments',
+    when: 'sandbox MED: the payment was received more than `MED_CLAIM_WINDOW_DAYS` (80) days ago',
+  },
   CASH_OUT_NOT_RETURNABLE: {
     status: 400,
     group: 'payments',

@@ -12,10 +12,11 @@ export abstract class MedRequestRepository {
   /** One page of a client's requests in one status, newest first, and how many there are (up to PAGE_TOTAL_CAP). */
   abstract list(clientId: string, status: MedStatus, limit: number, offset: number): Promise<{ items: MedRequest[]; total: number }>;
   /**
-   * Up to `limit` active requests with something due at `now` (OPEN for 72 h, or past `respond_by`),
+   * Up to `limit` active requests with something due at `now` (OPEN since `holdCutoff` or earlier: the
+   * hold's time ended; or past `respond_by`),
    * row-locked with SKIP LOCKED so several sweepers (and an answer in flight) never take the same one.
    */
-  abstract lockDue(now: Date, analysisCutoff: Date, limit: number): Promise<MedRequest[]>;
+  abstract lockDue(now: Date, holdCutoff: Date, limit: number): Promise<MedRequest[]>;
   /** Approved requests whose return to another institution is still on its way since before `before` (the reconciliation sweep). */
   abstract returnsUnfinishedBefore(before: Date, limit: number): Promise<string[]>;
 }

@@ -24,9 +24,10 @@ import { SettleMedReturnUseCase } from './settle-med-return.use-case.js';
  * the scripted SPI. The unit of work is strict and rolls back the ledger, the transaction rows, the
  * requests and the outbox. The clock stands still at NOON until moved; SPI calls time out after 100 ms.
  * Ana holds 100.00 received from Joana (external) and, once `receiveOnUs` runs, from Bruno (on-us).
+ * `env` adds configuration (e.g. the MED timeline's MED_BLOCK_HOURS) to the defaults.
  */
-export function medWorld() {
-  const config = loadConfig({ SPI_TIMEOUT_MS: '100' });
+export function medWorld(env: NodeJS.ProcessEnv = {}) {
+  const config = loadConfig({ SPI_TIMEOUT_MS: '100', ...env });
   const clock = new FrozenClock(NOON);
   const uow = new FakeUnitOfWork({ strict: true });
   const outbox = new FakeOutbox();
@@ -47,7 +48,7 @@ export function medWorld() {
   );
   // The one save of a moved request: the request and its `med_return` line, when it has one, as in the app.
   const medStore = new MedRequestStore(meds, transactions);
-  const deadlines = new MedDeadlines(meds, medStore, ledger, outbox, uow);
+  const deadlines = new MedDeadlines(meds, medStore, ledger, outbox, uow, config);
 
   identity.addAccount(ANA.client, ANA.account, ANA.document, ANA.name);
   identity.addAccount(BRUNO.client, BRUNO.account, BRUNO.document, BRUNO.name);
@@ -65,7 +66,7 @@ export function medWorld() {
     meds,
     spi,
     deadlines,
-    open: new OpenMedUseCase(transactions, meds, ledger, outbox, uow, clock),
+    open: new OpenMedUseCase(transactions, meds, ledger, outbox, uow, clock, config),
     respond: new RespondMedUseCase(meds, medStore, deadlines, ledger, transactions, outbox, uow, clock, config),
     settle: new SettleMedReturnUseCase(
       meds,

@@ -6,7 +6,7 @@ import { MedRequestRepository } from './med-request.repository.js';
 /**
  * In-memory MED requests for unit tests. Like the SQL adapter: `insert` refuses a second request for one
  * payment (MED_ALREADY_EXISTS, the unique index), `update` of an unknown id is a no-op, `list` is newest
- * first with a capped total, `lockDue` takes active requests past `respond_by` or OPEN since the analysis
+ * first with a capped total, `lockDue` takes active requests past `respond_by` or OPEN since the hold
  * cutoff, oldest first, and `returnsUnfinishedBefore` the approved ones whose return is still processing.
  * Rows are copied in and out, so a test sees only what was written; `locked` lists the ids `lock` was
  * asked for. No transactions: rolling back is the unit of work's job.
@@ -48,9 +48,9 @@ export class InMemoryMedRequests extends MedRequestRepository {
     return { items: matching.slice(offset, offset + limit).map(this.copy), total: Math.min(matching.length, PAGE_TOTAL_CAP) };
   }
 
-  async lockDue(now: Date, analysisCutoff: Date, limit: number): Promise<MedRequest[]> {
+  async lockDue(now: Date, holdCutoff: Date, limit: number): Promise<MedRequest[]> {
     return [...this.rows.values()]
-      .filter((r) => (r.isActive() && r.snapshot.respondBy <= now) || (r.status === 'OPEN' && r.snapshot.createdAt <= analysisCutoff))
+      .filter((r) => (r.isActive() && r.snapshot.respondBy <= now) || (r.status === 'OPEN' && r.snapshot.createdAt <= holdCutoff))
       .sort((a, b) => a.snapshot.createdAt.getTime() - b.snapshot.createdAt.getTime())
       .slice(0, limit)
       .map(this.copy);

@@ -1,7 +1,20 @@
 import { Money } from '../../../shared/money/money.js';
-import { ANA, BRUNO, DAY, EXTERNAL, HOUR, JOANA_RECORD, NOON, ON_US } from '../../transactions/application/received-payments.fakes.js';
+import {
+  ANA,
+  BRUNO,
+  DAY,
+  EXTERNAL,
+  HOUR,
+  JOANA_RECORD,
+  NOON,
+  ON_US,
+  RECEIVED_AT,
+} from '../../transactions/application/received-payments.fakes.js';
 import { medWorld, type MedWorld } from './med-world.fakes.js';
 import { domainRefusal } from '../../../shared/testing/refusal.js';
+
+/** `ms` after NOON, when the requests below are opened. */
+const afterNoon = (ms: number) => new Date(NOON.getTime() + ms);
 
 /** A return's end-to-end id (`D`) drawn by this institution at NOON. */
 const RETURN_E2E_AT_NOON = /^D99999004202603101500[A-Za-z0-9]{11}$/;
@@ -96,6 +109,29 @@ describe('MED, over in-memory fakes', () => {
 
       expect((await domainRefusal(openExternal({ amount: '10.00' }))).code).toBe('MED_ALREADY_EXISTS');
       expect(w.trace()).toEqual(before);
+    });
+
+    it('opens up to 80 days after the payment, to the millisecond; later is MED_CLAIM_WINDOW_CLOSED, writing nothing', async () => {
+      w.clock.set(new Date(RECEIVED_AT.getTime() + 80 * DAY + 1));
+      const before = w.trace();
+      expect(await domainRefusal(openExternal())).toMatchObject({
+        code: 'MED_CLAIM_WINDOW_CLOSED',
+        details: [{ field: 'end_to_end_id', issue: 'received more than 80 days ago' }],
+      });
+      expect(w.trace()).toEqual(before);
+
+      w.clock.set(new Date(RECEIVED_AT.getTime() + 80 * DAY));
+      const id = await openExternal();
+      expect(w.med(id)).toMatchObject({ status: 'OPEN', blocked_amount: '100.00' });
+    });
+
+    it('takes the claim window from MED_CLAIM_WINDOW_DAYS', async () => {
+      w = medWorld({ MED_CLAIM_WINDOW_DAYS: '10' });
+      await w.receiveExternal('100.00');
+      w.clock.set(new Date(RECEIVED_AT.getTime() + 10 * DAY + 1));
+      expect((await domainRefusal(openExternal())).code).toBe('MED_CLAIM_WINDOW_CLOSED');
+      w.clock.set(new Date(RECEIVED_AT.getTime() + 10 * DAY));
+      expect(w.med(await openExternal())?.status).toBe('OPEN');
     });
 
     it("answers a payment the client did not receive with TRANSACTION_NOT_FOUND (unknown, or another client's)", async () => {
@@ -233,6 +269,51 @@ describe('MED, over in-memory fakes', () => {
       expect(w.outbox.events.map((e) => e.type)).toEqual(['med.opened', 'med.closed']);
     });
 
+    it('approve after the hold ended: the available part, up to what was blocked at opening, is blocked again and goes back', async () => {
+      const id = await openExternal({ amount: '40.00' });
+      w.clock.set(afterNoon(72 * HOUR));
+      await w.deadlines.sweep(w.clock.now());
+      expect(w.balance(ANA.account)).toEqual({ available: '100.00', blocked: '0.00' });
+
+      await w.respond.execute({ clientId: ANA.client, medId: id, action: 'approve' });
+
+      expect(w.med(id)).toMatchObject({ status: 'APPROVED', return_amount: '40.00', return_status: 'processing' });
+      // The return to another institution keeps its funds blocked until the SPI settles it.
+      expect(w.balance(ANA.account)).toEqual({ available: '60.00', blocked: '40.00' });
+      expect(w.ledgerOps(EXTERNAL.transactionId)).toEqual([
+        `${ANA.account} block 40.000000`,
+        `${ANA.account} unblock 40.000000`,
+        `${ANA.account} block 40.000000`,
+      ]);
+    });
+
+    it('approve after the hold ended returns only what is available then (the rest was spent meanwhile)', async () => {
+      await w.receiveOnUs('100.00');
+      const id = (await w.open.execute({ clientId: ANA.client, endToEndId: ON_US.endToEndId, amount: '40.00' })).snapshot.id;
+      w.clock.set(afterNoon(72 * HOUR));
+      await w.deadlines.sweep(w.clock.now());
+      // Ana spent all but 25.00 of her 200.00 while the request was in analysis.
+      w.ledgerStore.seed(ANA.account, '25.00', '0', ANA.client);
+
+      await w.respond.execute({ clientId: ANA.client, medId: id, action: 'approve' });
+
+      expect(w.med(id)).toMatchObject({ status: 'APPROVED', blocked_amount: '40.00', return_amount: '25.00', return_status: 'completed' });
+      expect(w.balance(ANA.account)).toEqual({ available: '0.00', blocked: '0.00' });
+      expect(w.balance(BRUNO.account)).toEqual({ available: '25.00', blocked: '0.00' });
+    });
+
+    it('an answer at the end of the hold, before the sweep: the hold ends first (released, med.in_analysis), then the answer', async () => {
+      const id = await openExternal({ amount: '40.00' });
+      w.clock.set(afterNoon(72 * HOUR));
+
+      await w.respond.execute({ clientId: ANA.client, medId: id, action: 'reject' });
+
+      expect(w.med(id)?.status).toBe('REJECTED');
+      expect(w.balance(ANA.account)).toEqual({ available: '100.00', blocked: '0.00' });
+      expect(w.ledgerOps(EXTERNAL.transactionId)).toEqual([`${ANA.account} block 40.000000`, `${ANA.account} unblock 40.000000`]);
+      expect(w.outbox.events.map((e) => e.type)).toEqual(['med.opened', 'med.in_analysis', 'med.rejected']);
+    });
+
     it("answers another client's request with MED_NOT_FOUND", async () => {
       const id = await openExternal();
 
@@ -242,16 +323,19 @@ describe('MED, over in-memory fakes', () => {
   });
 
   describe('MedDeadlines.sweep', () => {
-    it('puts a request unanswered for 72 h in analysis (still blocked), not a minute earlier', async () => {
+    it('ends the hold of a request unanswered for 72 h, not a millisecond earlier: IN_ANALYSIS, the block released', async () => {
       const id = await openExternal({ amount: '40.00' });
 
-      w.clock.set(new Date(NOON.getTime() + 72 * HOUR - 60_000));
+      w.clock.set(afterNoon(72 * HOUR - 1));
       expect(await w.deadlines.sweep(w.clock.now())).toBe(0);
-      w.clock.set(new Date(NOON.getTime() + 72 * HOUR));
-      expect(await w.deadlines.sweep(w.clock.now())).toBe(1);
-
-      expect(w.med(id)).toMatchObject({ status: 'IN_ANALYSIS' });
       expect(w.balance(ANA.account)).toEqual({ available: '60.00', blocked: '40.00' });
+      w.clock.set(afterNoon(72 * HOUR));
+      expect(await w.deadlines.sweep(w.clock.now())).toBe(1);
+      expect(await w.deadlines.sweep(w.clock.now())).toBe(0);
+
+      expect(w.med(id)).toMatchObject({ status: 'IN_ANALYSIS', blocked_amount: '40.00' });
+      expect(w.balance(ANA.account)).toEqual({ available: '100.00', blocked: '0.00' });
+      expect(w.ledgerOps(EXTERNAL.transactionId)).toEqual([`${ANA.account} block 40.000000`, `${ANA.account} unblock 40.000000`]);
       expect(w.outbox.events.map((e) => e.type)).toEqual(['med.opened', 'med.in_analysis']);
       // Still answerable in analysis.
       await w.respond.execute({ clientId: ANA.client, medId: id, action: 'reject' });
@@ -269,6 +353,41 @@ describe('MED, over in-memory fakes', () => {
       expect(w.balance(ANA.account)).toEqual({ available: '100.00', blocked: '0.00' });
       expect(w.ledgerOps(EXTERNAL.transactionId)).toEqual([`${ANA.account} block 40.000000`, `${ANA.account} unblock 40.000000`]);
       expect(w.outbox.events.map((e) => e.type)).toEqual(['med.opened', 'med.closed']);
+    });
+
+    it('closes a request in analysis at respond_by, not a millisecond earlier, moving no money (its hold already ended)', async () => {
+      const id = await openExternal({ amount: '40.00' });
+      w.clock.set(afterNoon(72 * HOUR));
+      await w.deadlines.sweep(w.clock.now());
+
+      w.clock.set(afterNoon(7 * DAY - 1));
+      expect(await w.deadlines.sweep(w.clock.now())).toBe(0);
+      expect(w.med(id)?.status).toBe('IN_ANALYSIS');
+      w.clock.set(afterNoon(7 * DAY));
+      expect(await w.deadlines.sweep(w.clock.now())).toBe(1);
+
+      expect(w.med(id)).toMatchObject({ status: 'CLOSED', responded_at: null });
+      expect(w.balance(ANA.account)).toEqual({ available: '100.00', blocked: '0.00' });
+      expect(w.ledgerOps(EXTERNAL.transactionId)).toEqual([`${ANA.account} block 40.000000`, `${ANA.account} unblock 40.000000`]);
+      expect(w.outbox.events.map((e) => e.type)).toEqual(['med.opened', 'med.in_analysis', 'med.closed']);
+    });
+
+    it('applies MED_BLOCK_HOURS and MED_ANALYSIS_DAYS at their edges', async () => {
+      w = medWorld({ MED_BLOCK_HOURS: '24', MED_ANALYSIS_DAYS: '2' });
+      await w.receiveExternal('100.00');
+      const id = await openExternal({ amount: '40.00' });
+      expect(w.med(id)?.respond_by).toBe(afterNoon(2 * DAY).toISOString());
+
+      w.clock.set(afterNoon(24 * HOUR - 1));
+      expect(await w.deadlines.sweep(w.clock.now())).toBe(0);
+      w.clock.set(afterNoon(24 * HOUR));
+      expect(await w.deadlines.sweep(w.clock.now())).toBe(1);
+      expect(w.med(id)?.status).toBe('IN_ANALYSIS');
+      w.clock.set(afterNoon(2 * DAY - 1));
+      expect(await w.deadlines.sweep(w.clock.now())).toBe(0);
+      w.clock.set(afterNoon(2 * DAY));
+      expect(await w.deadlines.sweep(w.clock.now())).toBe(1);
+      expect(w.med(id)?.status).toBe('CLOSED');
     });
 
     it('leaves answered requests alone', async () => {

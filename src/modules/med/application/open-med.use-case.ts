@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { DomainError, NotFoundError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
@@ -20,7 +21,9 @@ export interface OpenMedCommand {
 /**
  * Opens a MED request against a payment the client received (sandbox: as the payer's institution would),
  * in one database transaction: the payment row locked (unknown or another client's: 404), one request per
- * payment (MED_ALREADY_EXISTS), the receiver's balance locked and min(amount, available) blocked with a
+ * payment (MED_ALREADY_EXISTS), within `MED_CLAIM_WINDOW_DAYS` of the payment (MED_CLAIM_WINDOW_CLOSED,
+ * docs/adr/0216-med-timelines-as-the-regulation-sets-them.md), the receiver's balance locked and
+ * min(amount, available) blocked (the precautionary hold, `MED_BLOCK_HOURS` at most) with a
  * ledger `block`, the request row and `med.opened`. The block is decided under the balance lock, so a
  * cash-out racing it can never drive the balance below zero: whichever locks first takes the money.
  */
@@ -33,6 +36,7 @@ export class OpenMedUseCase {
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'medTimeline'>,
   ) {}
 
   execute(cmd: OpenMedCommand): Promise<MedRequest> {
@@ -54,6 +58,8 @@ export class OpenMedUseCase {
         transactionId: payment.id,
         endToEndId: payment.endToEndId,
         paymentAmount: payment.amount,
+        receivedAt: payment.receivedAt,
+        timeline: this.config.medTimeline,
         amount: cmd.amount === undefined ? null : Money.of(cmd.amount),
         available: balance.available,
         refundable: payment.amount.minus(payment.refundedAmount),
@@ -63,7 +69,7 @@ export class OpenMedUseCase {
       const m = med.snapshot;
       await this.meds.insert(med);
       await this.outbox.append(med.pullEvents());
-      if (med.hasBlock()) {
+      if (med.held().isPositive()) {
         // Tagged with the payment's transaction: its statement shows why part of the money is blocked.
         await this.ledger.post({
           transactionId: m.transactionId,

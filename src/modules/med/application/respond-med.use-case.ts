@@ -23,11 +23,13 @@ export interface RespondMedCommand {
 
 /**
  * The receiver's answer to a MED request, under the request's row lock (two answers racing: one wins,
- * the other finds it answered, 409 MED_ALREADY_RESPONDED). Approve captures the blocked amount (capped by
- * what of the payment is still refundable) and records it as the receiver's completed `med_return` (a `D`
- * end-to-end id); reject releases it
- * (`unblock`). A request past its deadline is closed instead (that commits, block released) and the
- * answer is refused.
+ * the other finds it answered, 409 MED_ALREADY_RESPONDED). A deadline the sweep has not applied yet is
+ * applied first (docs/adr/0216-med-timelines-as-the-regulation-sets-them.md): past `respond_by` the
+ * request is closed (that commits, block released) and the answer refused; past the hold's time it goes
+ * IN_ANALYSIS (hold released) and the answer proceeds. Approve captures what is held (capped by what of the
+ * payment is still refundable; once IN_ANALYSIS, what is available then, up to what was blocked at opening)
+ * and records it as the receiver's `med_return` (a `D` end-to-end id); reject releases what is held
+ * (`unblock`).
  */
 @Injectable()
 export class RespondMedUseCase {
@@ -49,14 +51,14 @@ export class RespondMedUseCase {
     const med = await this.uow.run(async () => {
       const locked = await this.meds.lock(cmd.medId);
       if (!locked || locked.snapshot.clientId !== cmd.clientId) throw new NotFoundError('MED request', 'MED_NOT_FOUND');
-      if (await this.deadlines.closeIfLapsed(locked, now)) {
+      if ((await this.deadlines.applyDue(locked, now)) === 'closed') {
         refusal = new DomainError('MED_ALREADY_RESPONDED', 'This MED request passed its deadline unanswered and is closed');
         return locked;
       }
       const reason = cmd.reason ?? null;
       if (cmd.action === 'reject') {
-        locked.reject({ reason, now });
-        await this.deadlines.release(locked, 'MED rejected: block released');
+        const released = locked.reject({ reason, now });
+        await this.deadlines.release(locked, released, 'MED rejected: block released');
       } else {
         await this.approve(locked, reason, now);
       }
@@ -70,9 +72,11 @@ export class RespondMedUseCase {
   }
 
   /**
-   * Captures and returns what was blocked, capped by what of the payment is still refundable (reversals
+   * Captures and returns what is held, capped by what of the payment is still refundable (reversals
    * and MED returns share one refundable amount, `transactions.refunded_amount`, which the database keeps
-   * within the payment's amount); releases the rest. The money goes back to the payer
+   * within the payment's amount); releases the rest. Once the hold has ended (IN_ANALYSIS) nothing is held:
+   * the return is what the receiver has available now, up to what was blocked at opening (never topped up,
+   * docs/conventions.md §10), blocked here under the balance lock and then treated as a hold. The money goes back to the payer
    * (docs/conventions.md §10): on-us (the payer is a client here) it is credited to the payer's account in
    * this transaction, as their `reversal_in`, so nothing stays in the settlement account; to another
    * institution the funds stay blocked and the `med_return` is `processing` until the SPI settles the
@@ -81,9 +85,21 @@ export class RespondMedUseCase {
    */
   private async approve(med: MedRequest, reason: string | null, now: Date): Promise<void> {
     const m = med.snapshot;
+    const held = med.held();
     const payment = m.blockedAmount.isPositive() ? await this.transactions.lockReceived(m.clientId, m.endToEndId) : null;
     const refundable = payment ? Money.max(payment.amount.minus(payment.refundedAmount), Money.zero()) : Money.zero();
-    const returned = Money.min(m.blockedAmount, refundable);
+    let returned = Money.min(held, refundable);
+    if (med.status === 'IN_ANALYSIS' && payment) {
+      const balance = await this.ledger.lockBalance(m.accountId);
+      returned = Money.min(Money.min(m.blockedAmount, refundable), Money.max(balance.available, Money.zero()));
+      if (returned.isPositive()) {
+        await this.ledger.post({
+          transactionId: m.transactionId,
+          description: 'MED approved after the hold ended: the available part blocked again to go back',
+          lines: [{ accountId: m.accountId, operation: 'block', amount: returned }],
+        });
+      }
+    }
     const sent = returned.isPositive() ? await this.transactions.sentOnUs(m.endToEndId, m.clientId) : null;
     const ret = returned.isPositive()
       ? {
@@ -94,7 +110,7 @@ export class RespondMedUseCase {
         }
       : null;
     med.approve({ reason, ret, now });
-    const released = m.blockedAmount.minus(returned);
+    const released = held.minus(returned);
     if (released.isPositive()) {
       await this.ledger.post({
         transactionId: m.transactionId,

@@ -1,10 +1,16 @@
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
-import { MED_ANALYSIS_AFTER_MS, MED_RESPOND_WITHIN_MS, MedRequest, type OpenMedProps } from './med-request.aggregate.js';
+import { MedRequest, type OpenMedProps } from './med-request.aggregate.js';
+import { MED_TIMELINE_DEFAULTS, type MedTimeline } from './med-timeline.js';
 
 const T0 = new Date('2026-03-10T15:00:00.000Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+const T: MedTimeline = MED_TIMELINE_DEFAULTS;
+/** The regulation's edges: the hold ends 72 h after opening, the analysis 7 days after it. */
+const HOLD_ENDS = 72 * HOUR;
+const RESPOND_BY = 7 * DAY;
 
 function open(p: Partial<OpenMedProps> = {}): MedRequest {
   return MedRequest.open({
@@ -14,6 +20,8 @@ function open(p: Partial<OpenMedProps> = {}): MedRequest {
     transactionId: 't1',
     endToEndId: 'E99999004202603101500AbCdEfGhIjK',
     paymentAmount: Money.of('50.00'),
+    receivedAt: new Date(T0.getTime() - DAY),
+    timeline: T,
     amount: null,
     available: Money.of('100.00'),
     refundable: Money.of('50.00'),
@@ -40,7 +48,8 @@ describe('MedRequest', () => {
     expect(m.status).toBe('OPEN');
     expect(m.snapshot.amount.toFixed2()).toBe('50.00');
     expect(m.snapshot.blockedAmount.toFixed2()).toBe('50.00');
-    expect(m.snapshot.respondBy).toEqual(at(MED_RESPOND_WITHIN_MS));
+    expect(m.snapshot.respondBy).toEqual(at(RESPOND_BY));
+    expect(m.held().toFixed2()).toBe('50.00');
     const events = m.pullEvents();
     expect(events.map((e) => e.type)).toEqual(['med.opened']);
     expect(events[0]!.payload).toMatchObject({ status: 'OPEN', amount: '50.00', blocked_amount: '50.00', responded_at: null });
@@ -50,12 +59,26 @@ describe('MedRequest', () => {
     expect(open({ amount: Money.of('30.00'), available: Money.of('12.34') }).snapshot.blockedAmount.toFixed2()).toBe('12.34');
     const none = open({ available: Money.zero() });
     expect(none.snapshot.blockedAmount.toFixed2()).toBe('0.00');
-    expect(none.hasBlock()).toBe(false);
+    expect(none.held().isPositive()).toBe(false);
   });
 
   it('blocks no more than the payment still has to give back (reversals and MED returns share one refundable amount)', () => {
     expect(open({ refundable: Money.of('20.00') }).snapshot.blockedAmount.toFixed2()).toBe('20.00');
-    expect(open({ refundable: Money.zero() }).hasBlock()).toBe(false);
+    expect(open({ refundable: Money.zero() }).held().isPositive()).toBe(false);
+  });
+
+  it('may be opened up to 80 days after the payment, to the millisecond, and not later (MED_CLAIM_WINDOW_CLOSED)', () => {
+    const received = (msBefore: number) => new Date(T0.getTime() - msBefore);
+    expect(codeOf(() => open({ receivedAt: received(80 * DAY) }))).toBeUndefined();
+    expect(codeOf(() => open({ receivedAt: received(80 * DAY + 1) }))).toBe('MED_CLAIM_WINDOW_CLOSED');
+    // The window is the configured one.
+    const short = { ...T, claimWindowDays: 10 };
+    expect(codeOf(() => open({ receivedAt: received(10 * DAY), timeline: short }))).toBeUndefined();
+    expect(codeOf(() => open({ receivedAt: received(10 * DAY + 1), timeline: short }))).toBe('MED_CLAIM_WINDOW_CLOSED');
+  });
+
+  it('respond_by is the opening plus the configured analysis days', () => {
+    expect(open({ timeline: { ...T, analysisDays: 3 } }).snapshot.respondBy).toEqual(at(3 * DAY));
   });
 
   it('refuses a claim above the payment (MED_AMOUNT_EXCEEDS_PAYMENT); the full amount is fine', () => {
@@ -118,34 +141,57 @@ describe('MedRequest', () => {
     expect(m.status).toBe('REJECTED');
     expect(m.pullEvents().map((e) => e.type)).toEqual(['med.rejected']);
     expect(codeOf(() => m.reject({ reason: null, now: at(HOUR) }))).toBe('MED_ALREADY_RESPONDED');
-    expect(m.close(at(MED_RESPOND_WITHIN_MS))).toBe(false);
-    expect(m.startAnalysis(at(MED_ANALYSIS_AFTER_MS))).toBe(false);
+    expect(m.close(at(RESPOND_BY))).toBeNull();
+    expect(m.endHold(at(HOLD_ENDS), T)).toBeNull();
+    expect(m.held().isPositive()).toBe(false);
   });
 
-  it('OPEN -> IN_ANALYSIS after 72 h unanswered (not before), still answerable', () => {
+  it('reject while OPEN gives back what the hold kept, to be released', () => {
+    expect(
+      open()
+        .reject({ reason: null, now: at(HOUR) })
+        .toFixed2(),
+    ).toBe('50.00');
+  });
+
+  it('the hold ends 72 h after opening unanswered (not a millisecond before): IN_ANALYSIS, the held amount to release, still answerable', () => {
     const m = open();
     m.pullEvents();
-    expect(m.startAnalysis(at(MED_ANALYSIS_AFTER_MS - 1))).toBe(false);
-    expect(m.startAnalysis(at(MED_ANALYSIS_AFTER_MS))).toBe(true);
+    expect(m.isHoldDue(at(HOLD_ENDS - 1), T)).toBe(false);
+    expect(m.endHold(at(HOLD_ENDS - 1), T)).toBeNull();
+    expect(m.status).toBe('OPEN');
+    expect(m.endHold(at(HOLD_ENDS), T)?.toFixed2()).toBe('50.00');
     expect(m.status).toBe('IN_ANALYSIS');
+    expect(m.held().toFixed2()).toBe('0.00');
+    expect(m.snapshot.blockedAmount.toFixed2()).toBe('50.00');
     expect(m.pullEvents().map((e) => e.type)).toEqual(['med.in_analysis']);
-    expect(m.startAnalysis(at(MED_ANALYSIS_AFTER_MS + HOUR))).toBe(false);
-    m.reject({ reason: 'legitimate', now: at(MED_ANALYSIS_AFTER_MS + HOUR) });
+    expect(m.endHold(at(HOLD_ENDS + HOUR), T)).toBeNull();
+    // Nothing is held any more: a rejection releases nothing.
+    expect(m.reject({ reason: 'legitimate', now: at(HOLD_ENDS + HOUR) }).toFixed2()).toBe('0.00');
     expect(m.status).toBe('REJECTED');
   });
 
-  it('unanswered at respond_by: CLOSED with med.closed (from OPEN or IN_ANALYSIS); an answer then is refused', () => {
+  it('the hold lasts the configured hours', () => {
+    const m = open();
+    const short = { ...T, blockHours: 24 };
+    expect(m.endHold(at(24 * HOUR - 1), short)).toBeNull();
+    expect(m.endHold(at(24 * HOUR), short)?.toFixed2()).toBe('50.00');
+  });
+
+  it('unanswered at respond_by (7 days, not a millisecond before): CLOSED with med.closed, releasing what is still held; an answer then is refused', () => {
     for (const analysed of [false, true]) {
       const m = open();
-      if (analysed) m.startAnalysis(at(MED_ANALYSIS_AFTER_MS));
+      if (analysed) m.endHold(at(HOLD_ENDS), T);
       m.pullEvents();
-      expect(m.close(at(MED_RESPOND_WITHIN_MS - 1))).toBe(false);
-      expect(codeOf(() => m.approve({ reason: null, ret, now: at(MED_RESPOND_WITHIN_MS) }))).toBe('MED_ALREADY_RESPONDED');
-      expect(m.isDueForAnalysis(at(MED_RESPOND_WITHIN_MS))).toBe(false);
-      expect(m.close(at(MED_RESPOND_WITHIN_MS))).toBe(true);
-      expect(m.snapshot).toMatchObject({ status: 'CLOSED', respondedAt: null, updatedAt: at(MED_RESPOND_WITHIN_MS) });
+      expect(m.close(at(RESPOND_BY - 1))).toBeNull();
+      expect(codeOf(() => m.approve({ reason: null, ret, now: at(RESPOND_BY) }))).toBe('MED_ALREADY_RESPONDED');
+      // Past both deadlines (a sweep that stood still), closing comes first.
+      expect(m.isHoldDue(at(RESPOND_BY), T)).toBe(false);
+      // Still OPEN (no sweep ran), the hold is released now; IN_ANALYSIS, it already was.
+      expect(m.close(at(RESPOND_BY))?.toFixed2()).toBe(analysed ? '0.00' : '50.00');
+      expect(m.snapshot).toMatchObject({ status: 'CLOSED', respondedAt: null, updatedAt: at(RESPOND_BY) });
       expect(m.pullEvents().map((e) => e.type)).toEqual(['med.closed']);
-      expect(m.close(at(MED_RESPOND_WITHIN_MS + HOUR))).toBe(false);
+      expect(m.close(at(RESPOND_BY + HOUR))).toBeNull();
     }
   });
 });
@@ -157,7 +203,7 @@ describe('MedRequest.statementEntry: its `med_return` line follows the return', 
     rejected.reject({ reason: null, now: at(HOUR) });
     expect(rejected.statementEntry()).toBeNull();
     const closed = open();
-    closed.close(at(MED_RESPOND_WITHIN_MS));
+    closed.close(at(RESPOND_BY));
     expect(closed.statementEntry()).toBeNull();
     const nothing = open();
     nothing.approve({ reason: null, ret: null, now: at(HOUR) });

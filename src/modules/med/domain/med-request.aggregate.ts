@@ -3,6 +3,7 @@ import type { FollowedOnStatement, StatementEntry, StatementFailure } from '../.
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { medApproved, medClosed, medInAnalysis, medOpened, medRejected } from './med.events.js';
+import { analysisDeadline, assertClaimable, holdDeadline, type MedTimeline } from './med-timeline.js';
 
 export const MED_STATUSES = ['OPEN', 'IN_ANALYSIS', 'APPROVED', 'REJECTED', 'CLOSED'] as const;
 export type MedStatus = (typeof MED_STATUSES)[number];
@@ -12,11 +13,6 @@ export const MED_ACTIVE_STATUSES: readonly MedStatus[] = ['OPEN', 'IN_ANALYSIS']
 
 export const MED_ACTIONS = ['approve', 'reject'] as const;
 export type MedAction = (typeof MED_ACTIONS)[number];
-
-/** Unanswered this long after opening, a request goes IN_ANALYSIS (the scheme's 72-hour precautionary window). */
-export const MED_ANALYSIS_AFTER_MS = 72 * 3600_000;
-/** The receiver's deadline to answer (the scheme's 7 calendar days of analysis); unanswered, the request closes. */
-export const MED_RESPOND_WITHIN_MS = 7 * 24 * 3600_000;
 
 /**
  * Where an approval's return to the payer stands: `completed` at once on-us (the payer is a client here),
@@ -42,7 +38,10 @@ export interface MedRequestProps {
   transactionId: string;
   endToEndId: string;
   amount: Money;
-  /** Blocked at opening: min(amount, available then, the payment's refundable part then); never topped up later. */
+  /**
+   * Blocked at opening: min(amount, available then, the payment's refundable part then); never topped up
+   * later. The hold is in place while the request is OPEN (docs/adr/0216-med-timelines-as-the-regulation-sets-them.md).
+   */
   blockedAmount: Money;
   reason: string | null;
   status: MedStatus;
@@ -67,6 +66,9 @@ export interface OpenMedProps {
   endToEndId: string;
   /** The received payment's amount: the claim cannot exceed it. */
   paymentAmount: Money;
+  /** When the payment was received: a claim is refused past the claim window. */
+  receivedAt: Date;
+  timeline: MedTimeline;
   /** The claim; the payment's amount when null. */
   amount: Money | null;
   /** The receiver's available balance under its row lock. */
@@ -94,9 +96,11 @@ export interface MedReturn {
 
 /**
  * A MED request (Mecanismo Especial de Devolução) against a payment a client received, opened by the
- * payer's institution for a fraud claim (docs/adr/0138-med-statuses.md). State machine:
- * `OPEN -> IN_ANALYSIS` (72 h unanswered), `OPEN | IN_ANALYSIS -> APPROVED | REJECTED` (the receiver's
- * answer) or `-> CLOSED` (unanswered at `respondBy`). APPROVED, REJECTED and CLOSED are final.
+ * payer's institution for a fraud claim, on the regulation's timeline
+ * (docs/adr/0216-med-timelines-as-the-regulation-sets-them.md). State machine: `OPEN` with the precautionary
+ * hold; `OPEN -> IN_ANALYSIS` when the hold's time (`blockHours`) ends unanswered, the hold released;
+ * `OPEN | IN_ANALYSIS -> APPROVED | REJECTED` (the receiver's answer) or `-> CLOSED` (unanswered at
+ * `respondBy`, the end of the analysis). APPROVED, REJECTED and CLOSED are final.
  */
 export class MedRequest implements FollowedOnStatement {
   private events: DomainEvent[] = [];
@@ -108,8 +112,12 @@ export class MedRequest implements FollowedOnStatement {
 
   private constructor(private props: MedRequestProps) {}
 
-  /** Opens a request blocking min(amount, available, refundable); an amount above the payment's is refused. */
+  /**
+   * Opens a request blocking min(amount, available, refundable); a payment older than the claim window
+   * (MED_CLAIM_WINDOW_CLOSED) or an amount above the payment's is refused.
+   */
   static open(p: OpenMedProps): MedRequest {
+    assertClaimable(p.receivedAt, p.now, p.timeline);
     const amount = p.amount ?? p.paymentAmount;
     if (!amount.isPositive()) throw new Error('a MED amount must be positive');
     if (amount.gt(p.paymentAmount)) {
@@ -135,7 +143,7 @@ export class MedRequest implements FollowedOnStatement {
       returnStatus: null,
       createdAt: p.now,
       updatedAt: p.now,
-      respondBy: new Date(p.now.getTime() + MED_RESPOND_WITHIN_MS),
+      respondBy: analysisDeadline(p.now, p.timeline),
       respondedAt: null,
     });
     m.events.push(medOpened(m.props));
@@ -158,24 +166,29 @@ export class MedRequest implements FollowedOnStatement {
     return MED_ACTIVE_STATUSES.includes(this.props.status);
   }
 
-  /** Active and past its deadline: the sweep (or the next answer) closes it. */
+  /** Active and past its analysis deadline (`respondBy`): the sweep (or the next answer) closes it. */
   isLapsed(now: Date): boolean {
     return this.isActive() && now.getTime() >= this.props.respondBy.getTime();
   }
 
-  /** OPEN for 72 hours without an answer (and not yet lapsed): due to go IN_ANALYSIS. */
-  isDueForAnalysis(now: Date): boolean {
-    return this.props.status === 'OPEN' && !this.isLapsed(now) && now.getTime() >= this.props.createdAt.getTime() + MED_ANALYSIS_AFTER_MS;
-  }
-
-  /** Whether anything was blocked (an approval then moves money; a rejection or closing releases it). */
-  hasBlock(): boolean {
-    return this.props.blockedAmount.isPositive();
+  /** OPEN at the end of its hold (`blockHours` after opening) without an answer, and not yet lapsed: due to go IN_ANALYSIS. */
+  isHoldDue(now: Date, t: MedTimeline): boolean {
+    return this.props.status === 'OPEN' && !this.isLapsed(now) && now.getTime() >= holdDeadline(this.props.createdAt, t).getTime();
   }
 
   /**
-   * Approves: the blocked amount goes back to the payer, or the part of it the payment still has to give
-   * back when a reversal paid some back meanwhile (the rest is released). `ret` names the return: a
+   * What the precautionary hold keeps blocked now: the amount blocked at opening while the request is
+   * OPEN, nothing once it is IN_ANALYSIS (the hold's time ended) or answered (an approval captured it or
+   * keeps it for the return on its way; the return's settlement is what moves it then).
+   */
+  held(): Money {
+    return this.props.status === 'OPEN' ? this.props.blockedAmount : Money.zero();
+  }
+
+  /**
+   * Approves: while OPEN the held amount goes back to the payer, or the part of it the payment still has
+   * to give back when a reversal paid some back meanwhile (the rest is released); once IN_ANALYSIS (the
+   * hold ended) what is available then, never more than was blocked at opening. `ret` names the return: a
    * positive amount, at most what was blocked; null when nothing goes back.
    */
   approve(p: { reason: string | null; ret: MedReturn | null; now: Date }): void {
@@ -219,9 +232,10 @@ export class MedRequest implements FollowedOnStatement {
     return { transactionId: m.returnTransactionId, status: m.returnStatus, at: m.updatedAt, failure: this.returnFailure };
   }
 
-  /** Rejects: the blocked amount is released to the receiver. */
-  reject(p: { reason: string | null; now: Date }): void {
+  /** Rejects; returns what the hold kept, which the caller releases to the receiver (zero once IN_ANALYSIS). */
+  reject(p: { reason: string | null; now: Date }): Money {
     this.assertAnswerable(p.now);
+    const released = this.held();
     Object.assign(this.props, {
       status: 'REJECTED',
       responseReason: p.reason,
@@ -229,22 +243,32 @@ export class MedRequest implements FollowedOnStatement {
       updatedAt: p.now,
     } satisfies Partial<MedRequestProps>);
     this.events.push(medRejected(this.props));
+    return released;
   }
 
-  /** OPEN 72 h unanswered -> IN_ANALYSIS; false (nothing changes) otherwise. */
-  startAnalysis(now: Date): boolean {
-    if (!this.isDueForAnalysis(now)) return false;
+  /**
+   * The hold's time ended unanswered: OPEN -> IN_ANALYSIS, still answerable until `respondBy`. Returns what
+   * the hold kept, which the caller releases; null (nothing changes) when the hold is not due.
+   */
+  endHold(now: Date, t: MedTimeline): Money | null {
+    if (!this.isHoldDue(now, t)) return null;
+    const released = this.held();
     Object.assign(this.props, { status: 'IN_ANALYSIS', updatedAt: now } satisfies Partial<MedRequestProps>);
     this.events.push(medInAnalysis(this.props));
-    return true;
+    return released;
   }
 
-  /** Unanswered at its deadline -> CLOSED (the block is released); false (nothing changes) otherwise. */
-  close(now: Date): boolean {
-    if (!this.isLapsed(now)) return false;
+  /**
+   * Unanswered at the end of the analysis -> CLOSED, not accepted. Returns what the hold still kept (only
+   * when the request was still OPEN, e.g. after the sweep stood still), which the caller releases; null
+   * (nothing changes) when it has not lapsed.
+   */
+  close(now: Date): Money | null {
+    if (!this.isLapsed(now)) return null;
+    const released = this.held();
     Object.assign(this.props, { status: 'CLOSED', updatedAt: now } satisfies Partial<MedRequestProps>);
     this.events.push(medClosed(this.props));
-    return true;
+    return released;
   }
 
   pullEvents(): DomainEvent[] {

@@ -17,7 +17,8 @@ const medSchema = <S extends string>(status: S) =>
     blocked_amount: {
       type: 'string',
       format: 'decimal',
-      description: 'What was blocked when the request opened: the smaller of `amount` and your available balance then (may be `"0.00"`)',
+      description:
+        'What was blocked when the request opened: the smaller of `amount` and your available balance then (may be `"0.00"`); held while the request is `OPEN`, at most 72 hours (`MED_BLOCK_HOURS`)',
     },
     status: { type: 'string', enum: [status], description: `The request's status: always \`${status}\` in this event` },
     reason: { type: 'string', nullable: true, description: "The payer's institution's reason; `null` when none was given" },
@@ -43,7 +44,7 @@ const medSchema = <S extends string>(status: S) =>
     respond_by: {
       type: 'string',
       format: 'date-time',
-      description: 'The deadline to answer (7 days after opening); unanswered, it closes',
+      description: 'The deadline to answer (7 days after opening, `MED_ANALYSIS_DAYS`); unanswered, it closes, not accepted',
     },
     responded_at: {
       type: 'string',
@@ -63,7 +64,8 @@ export const MED_EVENTS = {
     payload: medSchema('OPEN'),
   },
   'med.in_analysis': {
-    description: 'A MED request was left unanswered for 72 hours: it is in analysis, the block stays, and you can still answer it.',
+    description:
+      'A MED request was left unanswered for the 72 hours of its precautionary hold (`MED_BLOCK_HOURS`): the blocked amount is available again, the request is in analysis, and you can still answer it until `respond_by` (an approval then returns what you have available, up to `blocked_amount`).',
     webhook: true,
     aggregate: 'the MED request',
     payload: medSchema('IN_ANALYSIS'),
@@ -81,7 +83,8 @@ export const MED_EVENTS = {
     payload: medSchema('REJECTED'),
   },
   'med.closed': {
-    description: 'A MED request reached its deadline (`respond_by`) unanswered: it closed and the blocked amount is available again.',
+    description:
+      'A MED request reached its deadline (`respond_by`) unanswered: it closed, not accepted; nothing goes back to the payer, and anything still blocked is available again.',
     webhook: true,
     aggregate: 'the MED request',
     payload: medSchema('CLOSED'),
@@ -144,7 +147,7 @@ export function medOpened(m: MedRequestSource): DomainEvent<'med.opened'> {
   return domainEvent('med.opened', m.id, m.clientId, medPayload(m, 'OPEN'));
 }
 
-/** Left unanswered for 72 hours: in analysis, still blocked, still answerable. */
+/** Left unanswered for its hold's time: in analysis, the hold released, still answerable. */
 export function medInAnalysis(m: MedRequestSource): DomainEvent<'med.in_analysis'> {
   return domainEvent('med.in_analysis', m.id, m.clientId, medPayload(m, 'IN_ANALYSIS'));
 }

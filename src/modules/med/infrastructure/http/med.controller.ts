@@ -47,7 +47,9 @@ export class MedController {
     summary: 'Answer a MED request against a payment you received',
     description:
       '`approve` sends the blocked amount back to the payer (your `med_return` transaction); `reject` releases it to you. ' +
-      'Only an OPEN or IN_ANALYSIS request before its `respond_by` can be answered, once. The answer is an empty object.',
+      'Only an OPEN or IN_ANALYSIS request before its `respond_by` can be answered, once. The block is a precautionary hold of ' +
+      'at most 72 hours (`MED_BLOCK_HOURS`): unanswered by then the request is IN_ANALYSIS and the hold released, and an approval ' +
+      'returns what you have available then, up to `blocked_amount`. The answer is an empty object.',
   })
   @ApiOkResponse({ type: MedRespondResponse })
   @ApiErrors('MED_NOT_FOUND', 'MED_ALREADY_RESPONDED')

@@ -49,7 +49,8 @@ export class MedRecordDto implements MedRecord {
   return_end_to_end_id: string | null;
   @ApiProperty({
     format: 'date-time',
-    description: 'Answer by then (7 days after opening); unanswered, the request closes and the block is released',
+    description:
+      'Answer by then (7 days after opening, `MED_ANALYSIS_DAYS`); unanswered, the request closes, not accepted, and nothing goes back to the payer',
   })
   respond_by: string;
   @ApiProperty({ format: 'date-time' }) created_at: string;

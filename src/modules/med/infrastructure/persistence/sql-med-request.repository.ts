@@ -123,13 +123,13 @@ export class SqlMedRequestRepository extends MedRequestRepository {
     return { items: rows.map(toDomain), total: count?.total ?? 0 };
   }
 
-  async lockDue(now: Date, analysisCutoff: Date, limit: number): Promise<MedRequest[]> {
+  async lockDue(now: Date, holdCutoff: Date, limit: number): Promise<MedRequest[]> {
     // Served by ix_med_requests_active_deadline and ix_med_requests_open_created.
     const rows = await this.sql.read<Row>(
       `SELECT ${COLUMNS} FROM med_requests
        WHERE (status IN ('OPEN', 'IN_ANALYSIS') AND respond_by <= $1) OR (status = 'OPEN' AND created_at <= $2)
        ORDER BY created_at LIMIT $3 FOR UPDATE SKIP LOCKED`,
-      [now, analysisCutoff, limit],
+      [now, holdCutoff, limit],
     );
     return rows.map(toDomain);
   }

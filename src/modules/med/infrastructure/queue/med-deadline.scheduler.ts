@@ -8,7 +8,8 @@ export const MED_DEADLINE_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * Moves MED requests along their deadlines every minute in worker processes (APP_ROLE worker or all):
- * OPEN 72 h unanswered -> IN_ANALYSIS, unanswered at `respond_by` -> CLOSED with the block released. A
+ * the hold's time (`MED_BLOCK_HOURS`) ended unanswered -> IN_ANALYSIS with the hold released, unanswered at
+ * `respond_by` -> CLOSED (docs/adr/0216-med-timelines-as-the-regulation-sets-them.md). A
  * timer in each worker, like the other sweeps (docs/adr/0140-med-concurrency.md); claims use SKIP LOCKED, so
  * several workers never move one request twice, and a request being answered is left to the answer.
  */

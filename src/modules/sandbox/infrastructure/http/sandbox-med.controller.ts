@@ -67,11 +67,12 @@ export class SandboxMedController {
     operationId: 'sandboxOpenMed',
     summary: "Simulate the payer's institution opening a MED request against a payment you received (sandbox provider only)",
     description:
-      'Blocks min(amount, your available balance) at once, in the same database transaction as the request and `med.opened`. ' +
-      'One request per payment.',
+      'Blocks min(amount, your available balance) at once, in the same database transaction as the request and `med.opened`: ' +
+      'a precautionary hold of at most 72 hours (`MED_BLOCK_HOURS`). One request per payment, opened up to 80 days after it ' +
+      '(`MED_CLAIM_WINDOW_DAYS`; later: `MED_CLAIM_WINDOW_CLOSED`).',
   })
   @ApiOkResponse({ type: SandboxOpenMedResponse })
-  @ApiErrors('TRANSACTION_NOT_FOUND', 'MED_ALREADY_EXISTS', 'MED_AMOUNT_EXCEEDS_PAYMENT')
+  @ApiErrors('TRANSACTION_NOT_FOUND', 'MED_ALREADY_EXISTS', 'MED_AMOUNT_EXCEEDS_PAYMENT', 'MED_CLAIM_WINDOW_CLOSED')
   async openMed(@CurrentPrincipal() p: Principal, @Body() body: SandboxOpenMedRequest): Promise<SandboxOpenMedResponse> {
     const med = await this.open.execute({ clientId: p.id, endToEndId: body.end_to_end_id, amount: body.amount, reason: body.reason });
     return { success: true, data: medRecord(med) };
