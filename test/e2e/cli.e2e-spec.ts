@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpat
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { randomCpf } from '../support/documents.js';
+import { randomAlphanumericCnpj, randomCpf } from '../support/documents.js';
 
 const ROOT = process.cwd();
 const LAUNCHER = resolve(ROOT, 'scripts/cli.mjs');
@@ -194,6 +194,31 @@ describe('the CLI against the database (e2e)', () => {
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
     }
+  });
+
+  // IN RFB nº 2.229/2024: client:create takes the alphanumeric CNPJ, punctuated or not (docs/adr/0219-the-alphanumeric-cnpj.md)
+  it('client:create takes an alphanumeric CNPJ, written with its punctuation, and stores it bare as a legal person', async () => {
+    const cnpj = randomAlphanumericCnpj();
+    const written = `${cnpj.slice(0, 2)}.${cnpj.slice(2, 5)}.${cnpj.slice(5, 8)}/${cnpj.slice(8, 12)}-${cnpj.slice(12)}`;
+    const r = await run(LAUNCHER, ['client:create', '--name', 'Loja Alfanumerica', '--document', written]).done;
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
+    const { client_id } = JSON.parse(r.stdout) as { client_id: string };
+
+    const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    try {
+      const { rows } = await db.query(`SELECT document, person_type FROM clients WHERE id = $1`, [client_id]);
+      expect(rows).toEqual([{ document: cnpj, person_type: 'LEGAL_PERSON' }]);
+    } finally {
+      await db.end();
+    }
+  });
+
+  // docs/adr/0219-the-alphanumeric-cnpj.md: lower-case letters are refused, never upper-cased
+  it('client:create refuses an alphanumeric CNPJ in lower case (INVALID_DOCUMENT)', async () => {
+    const r = await run(LAUNCHER, ['client:create', '--name', 'Loja', '--document', randomAlphanumericCnpj().toLowerCase()]).done;
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stderr)).toMatchObject({ error: { code: 'INVALID_DOCUMENT' } });
   });
 
   it('a rejected command exits 1 with its error code on stderr and nothing on stdout', async () => {

@@ -117,13 +117,56 @@ describe('Reversals (e2e)', () => {
     });
   });
 
+  // conventions §10: SL02 is only the withdrawal/change part of a Pix Saque/Troco charge (docs/adr/0218-refund-codes-clients-may-send.md)
+  describe('refund code SL02', () => {
+    /** A charge of Bruno's paid in the sandbox; the end-to-end id of its cash_in. */
+    const paidCharge = async (body: object) => {
+      const created = await http(app)
+        .post('/api/v1/pix/cash-in/qrcode')
+        .set(bruno.auth)
+        .send({ amount: '30.00', reference: `order-${++seq}`, ...body });
+      expect(created.status).toBe(200);
+      const id = created.body.transaction_id as string;
+      const paid = await http(app).post(`/api/v1/sandbox/cash-in/${id}/pay`).set(bruno.auth).send({});
+      expect(paid.status).toBe(200);
+      return paid.body.data.end_to_end_id as string;
+    };
+
+    it('gives back the change part of a Pix Troco charge and no more of it; MD06 takes the rest', async () => {
+      const e2e = await paidCharge({ change_amount: '8.00', change_agent_mode: 'AGTEC' });
+
+      const first = await reverse(bruno, { amount: '5.00', external_id: ext(), end_to_end_id: e2e, refund_code: 'SL02' });
+      expect(first.status).toBe(200);
+      expect(first.body.data).toMatchObject({ refund_code: 'SL02', amount: '5.00' });
+      const over = await reverse(bruno, { amount: '3.01', external_id: ext(), end_to_end_id: e2e, refund_code: 'SL02' });
+      expect(over.status).toBe(400);
+      expect(over.body.error).toMatchObject({
+        code: 'REFUND_EXCEEDS_AVAILABLE',
+        details: [{ field: 'amount', issue: 'at most 3.00 (the change part left)' }],
+      });
+      const rest = await reverse(bruno, { amount: '25.00', external_id: ext(), end_to_end_id: e2e, refund_code: 'MD06' });
+      expect(rest.status).toBe(200);
+    });
+
+    it('refuses SL02 of a payment that paid no Saque/Troco charge with 400 REFUND_CODE_NOT_APPLICABLE naming refund_code', async () => {
+      const plain = await paidCharge({});
+      const received = await deposit(bruno, '10.00');
+
+      for (const e2e of [plain, received.end_to_end_id]) {
+        const res = await reverse(bruno, { amount: '1.00', external_id: ext(), end_to_end_id: e2e, refund_code: 'SL02' });
+        expect(res.status).toBe(400);
+        expect(res.body.error).toMatchObject({ code: 'REFUND_CODE_NOT_APPLICABLE', details: [{ field: 'refund_code' }] });
+      }
+    });
+  });
+
   describe('of a payment from another institution', () => {
     it('holds the amount, sends the return to the SPI and completes (hold captured, event)', async () => {
       const received = await deposit(bruno, '50.00');
       const before = await balanceOf(app, bruno);
-      const res = await reverse(bruno, { amount: '10.00', external_id: ext(), end_to_end_id: received.end_to_end_id, refund_code: 'BE08' });
+      const res = await reverse(bruno, { amount: '10.00', external_id: ext(), end_to_end_id: received.end_to_end_id, refund_code: 'MD06' });
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ status: 'queued', refund_code: 'BE08' });
+      expect(res.body.data).toMatchObject({ status: 'queued', refund_code: 'MD06' });
       const id = res.body.data.id;
       const done = await eventually(async () => {
         const s = (await statusOf(bruno, id)).body.data;
@@ -192,6 +235,9 @@ describe('Reversals (e2e)', () => {
     it.each([
       ['no external_id', { amount: '1.00' }],
       ['an unknown refund_code', { amount: '1.00', external_id: 'x', refund_code: 'AB01' }],
+      // conventions §10: BE08 and FR01 are the institution's own codes for special returns (MED), not accepted from clients
+      ["the institution's own code BE08", { amount: '1.00', external_id: 'x', refund_code: 'BE08' }],
+      ["the institution's own code FR01", { amount: '1.00', external_id: 'x', refund_code: 'FR01' }],
       ['three decimals', { amount: '1.001', external_id: 'x' }],
       ['a malformed end_to_end_id', { amount: '1.00', external_id: 'x', end_to_end_id: 'E123' }],
       ['an unknown field', { amount: '1.00', external_id: 'x', extra: 1 }],

@@ -1075,7 +1075,7 @@ export interface components {
             pix_key_type?: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
             /** @description Flow 2: full or company name, printable text */
             receiver_name?: string;
-            /** @description Flow 2: CPF (11 digits) or CNPJ (14 digits) */
+            /** @description Flow 2: CPF (11 digits) or CNPJ (14 characters: 12 digits or upper-case letters, then 2 check digits) */
             receiver_document?: string;
             /**
              * @description Flow 2: 8-digit ISPB
@@ -1261,7 +1261,7 @@ export interface components {
              */
             payer_name?: string;
             /**
-             * @description The expected payer's CPF (11 digits) or CNPJ (14 digits), check digits valid; optional, also without payer_name
+             * @description The expected payer's CPF (11 digits) or CNPJ (14 characters: 12 digits or upper-case letters, then 2 digits), check digits valid; optional, also without payer_name
              * @example 12345678909
              */
             payer_document?: string;
@@ -1515,7 +1515,7 @@ export interface components {
              */
             search_type: "email" | "phone" | "cpf" | "cnpj" | "evp" | "account_number";
             /**
-             * @description A key of that type (DICT syntax: CPF/CNPJ digits, +55 phone, lower-case e-mail or EVP), or an account number
+             * @description A key of that type (DICT syntax: CPF digits, CNPJ digits or the alphanumeric CNPJ in upper case, +55 phone, lower-case e-mail or EVP), or an account number
              * @example maria@example.com
              */
             search_value: string;
@@ -1709,11 +1709,11 @@ export interface components {
             /** @example Order cancelled */
             reason?: string;
             /**
-             * @description MD06 requested by you, BE08 your error, FR01 fraud, SL02 Saque/Troco fee
+             * @description MD06: a return the receiving user asks for (the default). SL02: only the withdrawal or change part of a Pix Saque/Troco charge the payment paid, at most that part less earlier SL02 reversals. BE08 and FR01 are the institution's own codes for special returns (MED), not accepted from clients.
              * @default MD06
              * @enum {string}
              */
-            refund_code: "MD06" | "BE08" | "FR01" | "SL02";
+            refund_code: "MD06" | "SL02";
             /**
              * @description Shown to the payer
              * @example Sorry for the trouble
@@ -1749,7 +1749,10 @@ export interface components {
             currency: string;
             /** @enum {string} */
             status: "queued" | "processing" | "completed" | "failed";
-            /** @enum {string} */
+            /**
+             * @description MD06 or SL02 as asked; BE08 and FR01 only on reversals stored before clients were limited to MD06 and SL02
+             * @enum {string}
+             */
             refund_code: "MD06" | "BE08" | "FR01" | "SL02";
             /** @example Order cancelled */
             reason: string | null;
@@ -2101,7 +2104,7 @@ export interface components {
              */
             key_type: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "EVP";
             /**
-             * @description Required except for EVP, whose value the service generates (sending one is refused). CPF/CNPJ: digits only, the holder's own document; EMAIL: lower case, at most 77 characters; PHONE: +55, area code and number
+             * @description Required except for EVP, whose value the service generates (sending one is refused). CPF: 11 digits; CNPJ: 14 characters, 12 digits or upper-case letters then 2 digits (the alphanumeric CNPJ too), no punctuation, the holder's own document; EMAIL: lower case, at most 77 characters; PHONE: +55, area code and number
              * @example maria.silva@example.com
              */
             key_value?: string;
@@ -2419,7 +2422,10 @@ export interface components {
              * @example João da Silva
              */
             name?: string;
-            /** @example 52998224725 */
+            /**
+             * @description CPF (11 digits) or CNPJ (14 characters: 12 digits or upper-case letters, 2 digits)
+             * @example 52998224725
+             */
             document?: string;
         };
         DepositRequest: {
@@ -5737,7 +5743,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReversalResponse"];
                 };
             };
-            /** @description Error: AMOUNT_TOO_LARGE, BAD_REQUEST, INSUFFICIENT_FUNDS, INVALID_IDEMPOTENCY_KEY, MALFORMED_JSON, ORIGINAL_PAYMENT_NOT_FOUND, REFUND_EXCEEDS_AVAILABLE, REVERSAL_WINDOW_CLOSED, VALIDATION_ERROR (see docs/errors.md) */
+            /** @description Error: AMOUNT_TOO_LARGE, BAD_REQUEST, INSUFFICIENT_FUNDS, INVALID_IDEMPOTENCY_KEY, MALFORMED_JSON, ORIGINAL_PAYMENT_NOT_FOUND, REFUND_CODE_NOT_APPLICABLE, REFUND_EXCEEDS_AVAILABLE, REVERSAL_WINDOW_CLOSED, VALIDATION_ERROR (see docs/errors.md) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5746,7 +5752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "AMOUNT_TOO_LARGE" | "BAD_REQUEST" | "INSUFFICIENT_FUNDS" | "INVALID_IDEMPOTENCY_KEY" | "MALFORMED_JSON" | "ORIGINAL_PAYMENT_NOT_FOUND" | "REFUND_EXCEEDS_AVAILABLE" | "REVERSAL_WINDOW_CLOSED" | "VALIDATION_ERROR";
+                            code?: "AMOUNT_TOO_LARGE" | "BAD_REQUEST" | "INSUFFICIENT_FUNDS" | "INVALID_IDEMPOTENCY_KEY" | "MALFORMED_JSON" | "ORIGINAL_PAYMENT_NOT_FOUND" | "REFUND_CODE_NOT_APPLICABLE" | "REFUND_EXCEEDS_AVAILABLE" | "REVERSAL_WINDOW_CLOSED" | "VALIDATION_ERROR";
                         } & {
                             [key: string]: unknown;
                         };

@@ -8,6 +8,7 @@ import { TransactionsModule } from '../transactions/transactions.module.js';
 import { CancelChargeUseCase } from './application/cancel-charge.use-case.js';
 import { ChargeExpiry } from './application/charge-expiry.js';
 import { CashInCreditsModule } from './cash-in-credits.module.js';
+import { ChargeCashParts } from './application/charge-cash-parts.js';
 import { ChargePayments } from './application/charge-payments.js';
 import { ChargeQuotes } from './application/charge-quotes.js';
 import { ChargeRepository } from './application/charge.repository.js';
@@ -42,9 +43,10 @@ import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.sche
     ChargeExpiry,
     ChargePayments,
     ChargeQuotes,
+    ChargeCashParts,
     PayChargeUseCase,
     ChargeExpiryScheduler,
   ],
-  exports: [CashInCreditsModule, ChargePayments, ChargeQuotes, PayChargeUseCase, QrImageRenderer],
+  exports: [CashInCreditsModule, ChargePayments, ChargeQuotes, ChargeCashParts, PayChargeUseCase, QrImageRenderer],
 })
 export class CashInModule {}

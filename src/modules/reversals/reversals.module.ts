@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
+import { CashInModule } from '../cash-in/cash-in.module.js';
+import { ChargeCashParts } from '../cash-in/application/charge-cash-parts.js';
 import { SpiModule } from '../spi/spi.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { LedgerModule } from '../ledger/ledger.module.js';
 import { ParticipantsModule } from '../participants/participants.module.js';
 import { TransactionsModule } from '../transactions/transactions.module.js';
+import { CashParts } from './application/cash-parts.js';
 import { CreateReversalUseCase } from './application/create-reversal.use-case.js';
 import { ReconcileReversalsUseCase } from './application/reconcile-reversals.use-case.js';
 import { ReversalQueries } from './application/reversal-queries.js';
@@ -16,11 +19,13 @@ import { ReversalRoutes } from './infrastructure/queue/reversal-routes.js';
 
 /** Reversals (devoluções) of received payments: on-us at once, to other institutions through the SPI. */
 @Module({
-  imports: [IdentityModule, LedgerModule, TransactionsModule, ParticipantsModule, SpiModule],
+  imports: [IdentityModule, LedgerModule, TransactionsModule, ParticipantsModule, SpiModule, CashInModule],
   controllers: [ReversalsController],
   providers: [
     { provide: ReversalRepository, useClass: SqlReversalRepository },
     ReversalStore,
+    // SL02's cap: the Pix Saque/Troco part of the charge a payment paid, as cash-in keeps it.
+    { provide: CashParts, useExisting: ChargeCashParts },
     CreateReversalUseCase,
     SettleReversalUseCase,
     ReconcileReversalsUseCase,

@@ -22,9 +22,13 @@ describe('isValidCpf', () => {
 });
 
 describe('isValidCnpj', () => {
-  it.each(['11222333000181', '11444777000161', '45997418000153'])('accepts %s', (cnpj) => {
-    expect(isValidCnpj(cnpj)).toBe(true);
-  });
+  // IN RFB nº 2.229/2024: the Receita Federal's example, then bases completed independently (ASCII - 48, mod 11)
+  it.each(['11222333000181', '11444777000161', '45997418000153', '12ABC34501DE35', 'ABCDEFGHIJKL80', '1A2B3C4D000179', 'ZZZZZZZZZZZZ62'])(
+    'accepts %s',
+    (cnpj) => {
+      expect(isValidCnpj(cnpj)).toBe(true);
+    },
+  );
 
   it.each([
     ['a wrong first check digit', '11222333000191'],
@@ -32,7 +36,10 @@ describe('isValidCnpj', () => {
     ['repeated digits', '00000000000000'],
     ['repeated nines', '99999999999999'],
     ['punctuation', '11.222.333/0001-81'],
-    ['an alphanumeric CNPJ (outside ^\\d{14}$)', '12ABC34501DE35'],
+    ['lower-case letters (refused, never upper-cased: ADR 0217)', '12abc34501de35'],
+    ['an alphanumeric CNPJ with a wrong check digit', '12ABC34501DE36'],
+    ['a letter in a check digit', '12ABC34501DE3A'],
+    ['punctuated alphanumeric', '12.ABC.345/01DE-35'],
     ['13 digits', '1122233300018'],
   ])('refuses %s', (_, cnpj) => {
     expect(isValidCnpj(cnpj)).toBe(false);
@@ -92,6 +99,7 @@ describe('detectPixKeyType', () => {
   it.each([
     ['52998224725', 'CPF'],
     ['11222333000181', 'CNPJ'],
+    ['12ABC34501DE35', 'CNPJ'],
     ['+5511987654321', 'PHONE'],
     ['fulano@example.com', 'EMAIL'],
     ['123e4567-e12b-12d1-a456-426655440000', 'EVP'],
@@ -99,12 +107,18 @@ describe('detectPixKeyType', () => {
     expect(detectPixKeyType(value)).toBe(type);
   });
 
-  it.each(['', '52998224724', '5511987654321', 'Fulano@example.com', 'not a key', '12345678901234567890'])(
-    'answers null for %j',
-    (value) => {
-      expect(detectPixKeyType(value)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '52998224724',
+    '5511987654321',
+    'Fulano@example.com',
+    'not a key',
+    '12345678901234567890',
+    '12abc34501de35',
+    '12ABC34501DE36',
+  ])('answers null for %j', (value) => {
+    expect(detectPixKeyType(value)).toBeNull();
+  });
 
   it('answers null for non-strings', () => {
     expect(detectPixKeyType(52998224725)).toBeNull();
@@ -113,12 +127,15 @@ describe('detectPixKeyType', () => {
 
   it('never detects a type that isValidPixKey then refuses, and no value fits two types', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^\+?\d{1,16}$/), fc.uuid()), (value) => {
-        const type = detectPixKeyType(value);
-        const fitting = PIX_KEY_TYPES.filter((t) => isValidPixKey(t, value));
-        expect(fitting.length).toBeLessThanOrEqual(1);
-        expect(type).toBe(fitting[0] ?? null);
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.stringMatching(/^\+?\d{1,16}$/), fc.uuid(), fc.stringMatching(/^[0-9A-Za-z]{12}\d{2}$/)),
+        (value) => {
+          const type = detectPixKeyType(value);
+          const fitting = PIX_KEY_TYPES.filter((t) => isValidPixKey(t, value));
+          expect(fitting.length).toBeLessThanOrEqual(1);
+          expect(type).toBe(fitting[0] ?? null);
+        },
+      ),
     );
   });
 });

@@ -130,6 +130,11 @@ export const ERROR_CATALOG = {
     group: 'payments',
     when: 'a reversal asks for more than what is left of the payment after earlier reversals',
   },
+  REFUND_CODE_NOT_APPLICABLE: {
+    status: 400,
+    group: 'payments',
+    when: 'a reversal with refund code SL02 of a payment that paid no Pix Saque or Pix Troco charge',
+  },
   REVERSAL_WINDOW_CLOSED: { status: 400, group: 'payments', when: 'a reversal of a payment received more than 90 days ago' },
   ORIGINAL_PAYMENT_NOT_FOUND: {
     status: 400,

@@ -71,7 +71,10 @@ function combinationProblems(cmd: CreateChargeCommand): ErrorDetail[] {
     if (d.changeAmount !== undefined) problems.push({ field: 'change_amount', issue: 'applies to immediate charges only' });
   }
   if (cmd.payerDocument !== undefined && !isValidCpf(cmd.payerDocument) && !isValidCnpj(cmd.payerDocument)) {
-    problems.push({ field: 'payer_document', issue: 'must be a valid CPF (11 digits) or CNPJ (14 digits)' });
+    problems.push({
+      field: 'payer_document',
+      issue: 'must be a valid CPF (11 digits) or CNPJ (12 digits or upper-case letters, then 2 check digits)',
+    });
   }
   // API Pix, `retirada`: only one of saque and troco at a time, each with its agent mode.
   if (d.withdrawAmount !== undefined && d.changeAmount !== undefined) {

@@ -2,9 +2,11 @@ import { DomainError } from '../../../shared/errors/domain-error.js';
 
 export class InvalidDocumentError extends DomainError {
   constructor() {
-    super('INVALID_DOCUMENT', 'document must be a CPF (11 digits) or CNPJ (14 digits) with valid check digits', [
-      { field: 'document', issue: 'invalid CPF/CNPJ' },
-    ]);
+    super(
+      'INVALID_DOCUMENT',
+      'document must be a CPF (11 digits) or a CNPJ (14 characters: 12 digits or upper-case letters, then 2 digits) with valid check digits',
+      [{ field: 'document', issue: 'invalid CPF/CNPJ' }],
+    );
   }
 }
 

@@ -55,6 +55,30 @@ describe('registrableKeyValue', () => {
     expect(refusal(() => registrableKeyValue('CPF', '52998224725', company, evp)).code).toBe('KEY_OWNER_MISMATCH');
   });
 
+  // IN RFB nº 2.229/2024, beyond DICT's ^\d{14}$ on purpose (docs/adr/0219-the-alphanumeric-cnpj.md)
+  describe('an alphanumeric CNPJ', () => {
+    const alpha: KeyHolder = { document: '12ABC34501DE35', personType: 'LEGAL_PERSON' };
+
+    it("registers as its holder's CNPJ key", () => {
+      expect(registrableKeyValue('CNPJ', '12ABC34501DE35', alpha, evp)).toBe('12ABC34501DE35');
+    });
+
+    it.each([
+      [
+        'lower case (refused, never upper-cased)',
+        '12abc34501de35',
+        'must be 14 characters without punctuation: 12 digits or upper-case letters, then 2 digits',
+      ],
+      ['punctuated', '12.ABC.345/01DE-35', 'must be 14 characters without punctuation: 12 digits or upper-case letters, then 2 digits'],
+      ['a wrong check digit', '12ABC34501DE36', 'has invalid CNPJ check digits'],
+    ])('refuses it %s, saying why', (_, value, issue) => {
+      expect(refusal(() => registrableKeyValue('CNPJ', value, alpha, evp))).toMatchObject({
+        code: 'INVALID_PIX_KEY',
+        details: [{ field: 'key_value', issue }],
+      });
+    });
+  });
+
   it('says why an e-mail is refused', () => {
     expect(refusal(() => registrableKeyValue('EMAIL', 'Maria@example.com', person, evp)).details).toEqual([
       { field: 'key_value', issue: 'must be lower case' },

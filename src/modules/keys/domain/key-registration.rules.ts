@@ -1,6 +1,6 @@
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { isValidEmailKey, isValidEvp, type PixKeyType } from '../../../shared/domain/pix-key.js';
-import { isValidCnpj, isValidCpf, type PersonType } from '../../../shared/domain/tax-id.js';
+import { CNPJ_SHAPE, isValidCnpj, isValidCpf, type PersonType } from '../../../shared/domain/tax-id.js';
 import { InvalidPixKeyError, KeyLimitReachedError, KeyOwnerMismatchError } from './pix-key.errors.js';
 
 /** Active keys per account (DICT rule): 5 for a natural person, 20 for a legal person. */
@@ -16,8 +16,11 @@ export interface KeyHolder {
 }
 
 function documentIssue(keyType: 'CPF' | 'CNPJ', value: string): string | null {
-  const digits = keyType === 'CPF' ? 11 : 14;
-  if (!new RegExp(`^\\d{${digits}}$`).test(value)) return `must be ${digits} digits, without punctuation`;
+  if (keyType === 'CPF' && !/^\d{11}$/.test(value)) return 'must be 11 digits, without punctuation';
+  // The alphanumeric CNPJ (IN RFB nº 2.229/2024) too, beyond DICT's `^\d{14}$` on purpose: docs/adr/0219-the-alphanumeric-cnpj.md.
+  if (keyType === 'CNPJ' && !CNPJ_SHAPE.test(value)) {
+    return 'must be 14 characters without punctuation: 12 digits or upper-case letters, then 2 digits';
+  }
   const valid = keyType === 'CPF' ? isValidCpf(value) : isValidCnpj(value);
   return valid ? null : `has invalid ${keyType} check digits`;
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
+import type { InstitutionRefundCode } from '../../../shared/domain/refund-code.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { Clock } from '../../../shared/time/clock.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
@@ -14,7 +15,7 @@ import { MedRequestRepository } from './med-request.repository.js';
 import { MedRequestStore } from './med-request-store.js';
 
 /** The reason code of a special return after an approved MED (fraud): the institution's own code, never a client's. */
-export const MED_RETURN_REASON_CODE = 'FR01';
+export const MED_RETURN_REASON_CODE: InstitutionRefundCode = 'FR01'; // docs/adr/0218-refund-codes-clients-may-send.md
 
 const SWEEP_BATCH = 100;
 

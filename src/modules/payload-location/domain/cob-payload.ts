@@ -56,7 +56,7 @@ export interface DueDateForPayload {
   receiver: { name: string; document: string; street?: string; city: string; state?: string; postalCode?: string };
 }
 
-/** A CPF (11 digits) or CNPJ (14) with its name, as API Pix names a person; null without both. */
+/** A CPF (11 digits) or CNPJ (14, numeric or alphanumeric) with its name, as API Pix names a person; null without both. */
 export function personOf(name: string | null, document: string | null): Person | null {
   if (!name || !document) return null;
   if (/^\d{11}$/.test(document)) return { cpf: document, nome: name };

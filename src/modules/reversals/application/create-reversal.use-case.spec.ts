@@ -1,4 +1,4 @@
-import { REFUND_CODES } from '../../../shared/domain/refund-code.js';
+import { Money } from '../../../shared/money/money.js';
 import { domainRefusal } from '../../../shared/testing/refusal.js';
 import type { CreateReversalCommand } from './create-reversal.use-case.js';
 import {
@@ -148,7 +148,8 @@ describe('CreateReversalUseCase, over in-memory fakes', () => {
       expect(w.balance(ANA.account)).toEqual({ available: '100.00', blocked: '0.00' });
     });
 
-    it.each(REFUND_CODES)('takes refund code %s as given, into the reversal and its event', async (refundCode) => {
+    it.each(['MD06', 'SL02'] as const)('takes refund code %s as given, into the reversal and its event', async (refundCode) => {
+      w.cashParts.set(EXTERNAL.transactionId, { kind: 'withdrawal', amount: Money.of('100.00') });
       const id = await reverse({ refundCode });
 
       expect(w.reversal(id)?.refundCode).toBe(refundCode);
@@ -202,6 +203,56 @@ describe('CreateReversalUseCase, over in-memory fakes', () => {
     // Bruno paid Ana: his p2p_out is not a payment he received.
     expect(await domainRefusal(reverse({ clientId: BRUNO.client, endToEndId: ON_US.endToEndId, amount: '1.00' }))).toEqual(notFound);
     expect(w.trace()).toEqual(before);
+  });
+
+  // conventions §10: SL02 is only the withdrawal/change part of a Pix Saque/Troco charge (docs/adr/0218-refund-codes-clients-may-send.md)
+  describe('refund code SL02: only the withdrawal or change part of a Pix Saque/Troco charge', () => {
+    it('refuses SL02 for a payment that paid no Saque/Troco charge (REFUND_CODE_NOT_APPLICABLE), writing nothing', async () => {
+      const before = w.trace();
+
+      expect(await domainRefusal(reverse({ refundCode: 'SL02', amount: '1.00' }))).toEqual({
+        code: 'REFUND_CODE_NOT_APPLICABLE',
+        message: 'SL02 gives back only the withdrawal or change part of a Pix Saque or Pix Troco charge; this payment has none',
+        details: [{ field: 'refund_code', issue: 'SL02 needs a payment of a Pix Saque or Pix Troco charge' }],
+      });
+      expect(w.trace()).toEqual(before);
+    });
+
+    it('caps SL02 at the change part less earlier SL02 reversals (REFUND_EXCEEDS_AVAILABLE); MD06 keeps the rest', async () => {
+      w.cashParts.set(EXTERNAL.transactionId, { kind: 'change', amount: Money.of('30.00') });
+      await reverse({ refundCode: 'SL02', amount: '20.00' });
+      const before = w.trace();
+
+      expect(await domainRefusal(reverse({ refundCode: 'SL02', amount: '10.01' }))).toEqual({
+        code: 'REFUND_EXCEEDS_AVAILABLE',
+        message: "At most 10.00 of this payment's change part can still be reversed as SL02",
+        details: [{ field: 'amount', issue: 'at most 10.00 (the change part left)' }],
+      });
+      expect(w.trace()).toEqual(before);
+      await reverse({ refundCode: 'SL02', amount: '10.00' });
+      await reverse({ refundCode: 'MD06', amount: '70.00' });
+      expect(w.refunded(EXTERNAL.transactionId)).toBe('100.00');
+    });
+
+    it('a failed SL02 reversal gave nothing back: its part may be reversed as SL02 again', async () => {
+      w.cashParts.set(EXTERNAL.transactionId, { kind: 'withdrawal', amount: Money.of('25.00') });
+      const failed = await reverse({ refundCode: 'SL02', amount: '25.00' });
+      w.spi.onSend({ outcome: 'rejected', code: 'AC03', message: 'invalid creditor account' });
+      await w.settle.execute(failed, false);
+      expect(w.reversal(failed)?.status).toBe('failed');
+
+      const again = await reverse({ refundCode: 'SL02', amount: '25.00' });
+
+      expect(w.reversal(again)).toMatchObject({ refundCode: 'SL02', amount: '25.00', status: 'queued' });
+    });
+
+    it('MD06 is never capped by the Saque/Troco part, only by the payment', async () => {
+      w.cashParts.set(EXTERNAL.transactionId, { kind: 'change', amount: Money.of('5.00') });
+
+      const id = await reverse({ refundCode: 'MD06', amount: '100.00' });
+
+      expect(w.reversal(id)).toMatchObject({ refundCode: 'MD06', amount: '100.00' });
+    });
   });
 
   describe('a payment from a client of this institution (on-us)', () => {

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { payerAsSeenByReceiver, partyRecord } from '../../../shared/domain/counterparty.js';
 import { newEndToEndId } from '../../../shared/domain/end-to-end-id.js';
-import type { RefundCode } from '../../../shared/domain/refund-code.js';
+import type { ClientRefundCode } from '../../../shared/domain/refund-code.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
@@ -16,6 +16,7 @@ import { ParticipantDirectory } from '../../participants/application/participant
 import { payerCounterparty } from '../../participants/application/payer-counterparty.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import { Reversal } from '../domain/reversal.aggregate.js';
+import { CashParts } from './cash-parts.js';
 import { ReversalRepository } from './reversal.repository.js';
 
 export interface CreateReversalCommand {
@@ -24,7 +25,8 @@ export interface CreateReversalCommand {
   externalId: string;
   endToEndId: string;
   reason?: string;
-  refundCode?: RefundCode;
+  /** MD06 (the default) or SL02; BE08 and FR01 are the institution's own (docs/conventions.md §10). */
+  refundCode?: ClientRefundCode;
   customerMessage?: string;
   userMetadata?: Record<string, unknown>;
   tags?: string[];
@@ -35,7 +37,8 @@ export interface CreateReversalCommand {
  * original payment's row locked (so concurrent reversals of one payment take turns and their sum never
  * exceeds it; the column's CHECK backs that up). On-us (the payer is a client here): the money moves at
  * once, `reversal_out` for the client and `reversal_in` for the original payer. From another institution:
- * the amount is held and the return goes to the SPI through the settlement queue.
+ * the amount is held and the return goes to the SPI through the settlement queue. SL02 gives back only
+ * the withdrawal or change part of the Pix Saque/Troco charge the payment paid (docs/adr/0218-refund-codes-clients-may-send.md).
  */
 @Injectable()
 export class CreateReversalUseCase {
@@ -45,6 +48,7 @@ export class CreateReversalUseCase {
     private readonly participants: ParticipantDirectory,
     private readonly ledger: LedgerService,
     private readonly reversals: ReversalRepository,
+    private readonly cashParts: CashParts,
     private readonly outbox: OutboxWriter,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
@@ -66,6 +70,14 @@ export class CreateReversalUseCase {
         amount,
         now,
       );
+      const refundCode = cmd.refundCode ?? 'MD06';
+      if (refundCode === 'SL02') {
+        const [cashPart, alreadyRefundedAsSl02] = await Promise.all([
+          this.cashParts.ofPayment(original.id),
+          this.reversals.refundedWithCode(cmd.clientId, original.endToEndId, 'SL02'),
+        ]);
+        Reversal.assertRefundCodeApplies({ refundCode, cashPart, alreadyRefundedAsSl02 }, amount);
+      }
       const own = await this.accounts.ownAccount(cmd.clientId, original.accountId);
       const reverser = ownAccountParty(own, this.participants, this.config);
       const sent = await this.transactions.sentOnUs(cmd.endToEndId, cmd.clientId);
@@ -79,7 +91,7 @@ export class CreateReversalUseCase {
         originalEndToEndId: original.endToEndId,
         refundEndToEndId: newEndToEndId(this.config.pspIspb, now, 'D'),
         amount,
-        refundCode: cmd.refundCode ?? 'MD06',
+        refundCode,
         reason: cmd.reason ?? null,
         customerMessage: cmd.customerMessage ?? null,
         userMetadata: cmd.userMetadata ?? null,

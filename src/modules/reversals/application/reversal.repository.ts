@@ -1,3 +1,5 @@
+import type { RefundCode } from '../../../shared/domain/refund-code.js';
+import type { Money } from '../../../shared/money/money.js';
 import type { Reversal } from '../domain/reversal.aggregate.js';
 
 export interface ReversalFilter {
@@ -19,6 +21,11 @@ export abstract class ReversalRepository {
   abstract findById(id: string): Promise<Reversal | null>;
   /** Newest first, at most `limit`. */
   abstract list(filter: ReversalFilter): Promise<Reversal[]>;
+  /**
+   * What a client's reversals of one received payment (its end-to-end id) with this code give back, failed
+   * ones aside (they gave nothing back).
+   */
+  abstract refundedWithCode(clientId: string, originalEndToEndId: string, refundCode: RefundCode): Promise<Money>;
   /** Ids of reversals still queued or processing whose last change is older than `before`. */
   abstract unfinishedBefore(before: Date, limit: number): Promise<string[]>;
 }

@@ -9,6 +9,7 @@ import { ScriptedSpi } from '../../spi/application/spi.fakes.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
 import { ANA, BB, BRUNO, NOON, receivedPayments } from '../../transactions/application/received-payments.fakes.js';
 import { InMemoryTransactions, transactionViews } from '../../transactions/application/transactions.fakes.js';
+import { CashParts, type CashPart } from './cash-parts.js';
 import { CreateReversalUseCase } from './create-reversal.use-case.js';
 import { ReconcileReversalsUseCase } from './reconcile-reversals.use-case.js';
 import { ReversalQueries } from './reversal-queries.js';
@@ -24,6 +25,20 @@ import { ReversalStore } from './reversal-store.js';
  * 100 ms. Ana holds 100.00 and Bruno 0.00; `receiveExternal` and `receiveOnUs` record the payments Ana
  * received (her statement only: the balances are seeded).
  */
+/** The Pix Saque/Troco parts of the charges paid by received payments, as a test sets them. */
+export class ListedCashParts extends CashParts {
+  private readonly parts = new Map<string, CashPart>();
+
+  set(receivedTransactionId: string, part: CashPart): this {
+    this.parts.set(receivedTransactionId, part);
+    return this;
+  }
+
+  async ofPayment(receivedTransactionId: string): Promise<CashPart | null> {
+    return this.parts.get(receivedTransactionId) ?? null;
+  }
+}
+
 export function reversalsWorld() {
   const config = loadConfig({ SPI_TIMEOUT_MS: '100' });
   const clock = new FrozenClock(NOON);
@@ -38,6 +53,7 @@ export function reversalsWorld() {
   const transactions = new TransactionsService(transactionStore);
   const reversals = new InMemoryReversals();
   const spi = new ScriptedSpi();
+  const cashParts = new ListedCashParts();
   uow.track(
     inMemoryState(ledgerStore, { keep: ['calls'] }),
     inMemoryState(transactionStore),
@@ -74,7 +90,8 @@ export function reversalsWorld() {
     transactionStore,
     reversals,
     spi,
-    create: new CreateReversalUseCase(transactions, accounts, participants, ledger, reversals, outbox, uow, clock, config),
+    cashParts,
+    create: new CreateReversalUseCase(transactions, accounts, participants, ledger, reversals, cashParts, outbox, uow, clock, config),
     settle,
     reconcile: new ReconcileReversalsUseCase(reversals, settle, clock, config),
     queries: new ReversalQueries(reversals),

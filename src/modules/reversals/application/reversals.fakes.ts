@@ -1,4 +1,6 @@
+import type { RefundCode } from '../../../shared/domain/refund-code.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
+import { Money } from '../../../shared/money/money.js';
 import { Reversal } from '../domain/reversal.aggregate.js';
 import { ReversalRepository, type ReversalFilter } from './reversal.repository.js';
 
@@ -63,6 +65,14 @@ export class InMemoryReversals extends ReversalRepository {
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
       .slice(0, f.limit)
       .map((r) => this.copy(this.rows.get(r.id)!));
+  }
+
+  async refundedWithCode(clientId: string, originalEndToEndId: string, refundCode: RefundCode): Promise<Money> {
+    return [...this.rows.values()]
+      .map((r) => r.snapshot)
+      .filter((r) => r.clientId === clientId && r.originalEndToEndId === originalEndToEndId)
+      .filter((r) => r.refundCode === refundCode && r.status !== 'failed')
+      .reduce((sum, r) => sum.plus(r.amount), Money.zero());
   }
 
   async unfinishedBefore(before: Date, limit: number): Promise<string[]> {

@@ -4,7 +4,7 @@ import { reversalCompleted, reversalFailed, reversalQueued } from './reversal.ev
 import type { RefundCode } from '../../../shared/domain/refund-code.js';
 import type { FollowedOnStatement, StatementEntry } from '../../../shared/domain/statement-entry.js';
 import { DomainError } from '../../../shared/errors/domain-error.js';
-import type { Money } from '../../../shared/money/money.js';
+import { Money } from '../../../shared/money/money.js';
 
 export type ReversalStatus = 'queued' | 'processing' | 'completed' | 'failed';
 export const REVERSAL_STATUSES: readonly ReversalStatus[] = ['queued', 'processing', 'completed', 'failed'];
@@ -53,6 +53,12 @@ export interface ReversibleTotals {
   receivedAt: Date;
 }
 
+/** The withdrawal (Pix Saque) or change (Pix Troco) part of the charge a received payment paid. */
+export interface CashPart {
+  kind: 'withdrawal' | 'change';
+  amount: Money;
+}
+
 /**
  * A return (devolução) of part or all of a payment the client received. On-us (the payer is a client of
  * this service) it completes when made; otherwise it is sent to the SPI like a cash-out:
@@ -79,6 +85,33 @@ export class Reversal implements FollowedOnStatement {
       throw new DomainError('REFUND_EXCEEDS_AVAILABLE', `At most ${left.toFixed2()} of this payment can still be reversed`, [
         { field: 'amount', issue: `at most ${left.toFixed2()}` },
       ]);
+    }
+  }
+
+  /**
+   * SL02 gives back only the withdrawal or change part of a Pix Saque/Troco charge the payment paid, and
+   * never more of it than is left after earlier SL02 reversals (docs/conventions.md §10,
+   * docs/adr/0218-refund-codes-clients-may-send.md). MD06 is not limited here beyond the payment's total.
+   */
+  static assertRefundCodeApplies(
+    p: { refundCode: RefundCode; cashPart: CashPart | null; alreadyRefundedAsSl02: Money },
+    amount: Money,
+  ): void {
+    if (p.refundCode !== 'SL02') return;
+    if (!p.cashPart) {
+      throw new DomainError(
+        'REFUND_CODE_NOT_APPLICABLE',
+        'SL02 gives back only the withdrawal or change part of a Pix Saque or Pix Troco charge; this payment has none',
+        [{ field: 'refund_code', issue: 'SL02 needs a payment of a Pix Saque or Pix Troco charge' }],
+      );
+    }
+    const left = Money.max(p.cashPart.amount.minus(p.alreadyRefundedAsSl02), Money.zero());
+    if (amount.gt(left)) {
+      throw new DomainError(
+        'REFUND_EXCEEDS_AVAILABLE',
+        `At most ${left.toFixed2()} of this payment's ${p.cashPart.kind} part can still be reversed as SL02`,
+        [{ field: 'amount', issue: `at most ${left.toFixed2()} (the ${p.cashPart.kind} part left)` }],
+      );
     }
   }
 

@@ -20,6 +20,7 @@ import { IsPrintableText } from '../../../../shared/http/is-printable-text.valid
 import { IsSmallJson } from '../../../../shared/http/is-small-json.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 import { MAX_EXPIRATION_SECONDS, MIN_EXPIRATION_SECONDS, type CreateChargeCommand } from '../../application/create-charge.use-case.js';
+import { DOCUMENT_SHAPE } from '../../../../shared/domain/tax-id.js';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A BRL amount or a percentage, checked further by the due-date rules (docs/due-date-charges.md). */
@@ -146,11 +147,15 @@ export class CreateChargeRequest {
 
   @ApiPropertyOptional({
     example: '12345678909',
-    description: "The expected payer's CPF (11 digits) or CNPJ (14 digits), check digits valid; optional, also without payer_name",
+    description:
+      "The expected payer's CPF (11 digits) or CNPJ (14 characters: 12 digits or upper-case letters, then 2 digits), " +
+      'check digits valid; optional, also without payer_name',
   })
   @Omittable()
   @IsString()
-  @Matches(/^(\d{11}|\d{14})$/, { message: 'payer_document must be 11 (CPF) or 14 (CNPJ) digits' })
+  @Matches(DOCUMENT_SHAPE, {
+    message: 'payer_document must be a CPF (11 digits) or a CNPJ (12 digits or upper-case letters, then 2 digits)',
+  })
   payer_document?: string;
 
   @ApiPropertyOptional({

@@ -8,6 +8,7 @@ import { IsPrintableText } from '../../../../shared/http/is-printable-text.valid
 import { IsSmallJson } from '../../../../shared/http/is-small-json.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 import type { CreateCashOutCommand } from '../../application/create-cash-out.use-case.js';
+import { DOCUMENT_SHAPE } from '../../../../shared/domain/tax-id.js';
 
 /** Body of POST /api/v1/pix/cash-out; the flow is chosen by which fields are present. */
 export class CreateCashOutRequest {
@@ -33,9 +34,13 @@ export class CreateCashOutRequest {
   @IsPrintableText()
   receiver_name?: string;
 
-  @ApiPropertyOptional({ description: 'Flow 2: CPF (11 digits) or CNPJ (14 digits)' })
+  @ApiPropertyOptional({
+    description: 'Flow 2: CPF (11 digits) or CNPJ (14 characters: 12 digits or upper-case letters, then 2 check digits)',
+  })
   @Omittable()
-  @Matches(/^(\d{11}|\d{14})$/, { message: 'receiver_document must be 11 (CPF) or 14 (CNPJ) digits' })
+  @Matches(DOCUMENT_SHAPE, {
+    message: 'receiver_document must be a CPF (11 digits) or a CNPJ (12 digits or upper-case letters, then 2 digits)',
+  })
   receiver_document?: string;
 
   @ApiPropertyOptional({ description: 'Flow 2: 8-digit ISPB', example: '00000000' })

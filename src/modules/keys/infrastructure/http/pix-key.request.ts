@@ -13,7 +13,8 @@ export class RegisterPixKeyBody {
     example: 'maria.silva@example.com',
     maxLength: 77,
     description:
-      'Required except for EVP, whose value the service generates (sending one is refused). CPF/CNPJ: digits only, ' +
+      'Required except for EVP, whose value the service generates (sending one is refused). CPF: 11 digits; CNPJ: 14 characters, ' +
+      '12 digits or upper-case letters then 2 digits (the alphanumeric CNPJ too), no punctuation, ' +
       "the holder's own document; EMAIL: lower case, at most 77 characters; PHONE: +55, area code and number",
   })
   @Omittable()

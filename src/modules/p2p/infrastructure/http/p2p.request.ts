@@ -13,7 +13,8 @@ export class P2pLookupRequest {
 
   @ApiProperty({
     example: 'maria@example.com',
-    description: 'A key of that type (DICT syntax: CPF/CNPJ digits, +55 phone, lower-case e-mail or EVP), or an account number',
+    description:
+      'A key of that type (DICT syntax: CPF digits, CNPJ digits or the alphanumeric CNPJ in upper case, +55 phone, lower-case e-mail or EVP), or an account number',
   })
   @IsString()
   @Length(1, 77)

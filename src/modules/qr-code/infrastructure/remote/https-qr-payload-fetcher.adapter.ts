@@ -118,8 +118,9 @@ export class HttpsQrPayloadFetcher extends QrPayloadFetcher implements OnApplica
     }
     const receiver = counterpartyOf(entry);
     if (!charge.receiver) return receiver;
-    const digits = (s: string) => s.replace(/\D/g, '');
-    if (charge.receiver.document !== null && digits(charge.receiver.document) !== digits(entry.holderDocument)) {
+    // Punctuation aside; letters count: an alphanumeric CNPJ (docs/adr/0219-the-alphanumeric-cnpj.md) is not its digits.
+    const bare = (s: string) => s.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+    if (charge.receiver.document !== null && bare(charge.receiver.document) !== bare(entry.holderDocument)) {
       throw new DomainError('QR_PAYLOAD_INVALID', 'The payload of this dynamic QR code is not a valid charge', [
         { field: 'br_code', issue: "recebedor is not the holder of the charge's key" },
       ]);

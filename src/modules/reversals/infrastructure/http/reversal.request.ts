@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsIn, IsObject, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
-import { REFUND_CODES, type RefundCode } from '../../../../shared/domain/refund-code.js';
+import { CLIENT_REFUND_CODES, type ClientRefundCode, REFUND_CODES } from '../../../../shared/domain/refund-code.js';
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
 import { IsExternalId } from '../../../../shared/http/is-external-id.validator.js';
 import { IsDateTime } from '../../../../shared/http/is-date-time.validator.js';
@@ -34,13 +34,18 @@ export class CreateReversalRequest {
   reason?: string;
 
   @ApiPropertyOptional({
-    enum: REFUND_CODES,
+    enum: CLIENT_REFUND_CODES,
     default: 'MD06',
-    description: 'MD06 requested by you, BE08 your error, FR01 fraud, SL02 Saque/Troco fee',
+    description:
+      'MD06: a return the receiving user asks for (the default). SL02: only the withdrawal or change part of a Pix Saque/Troco ' +
+      "charge the payment paid, at most that part less earlier SL02 reversals. BE08 and FR01 are the institution's own codes " +
+      'for special returns (MED), not accepted from clients.',
   })
   @Omittable()
-  @IsIn(REFUND_CODES)
-  refund_code?: RefundCode;
+  @IsIn(CLIENT_REFUND_CODES, {
+    message: "refund_code must be MD06 or SL02 (BE08 and FR01 are the institution's own codes for special returns, MED)",
+  })
+  refund_code?: ClientRefundCode;
 
   @ApiPropertyOptional({ example: 'Sorry for the trouble', maxLength: 140, description: 'Shown to the payer' })
   @Omittable()
@@ -101,7 +106,11 @@ export class ReversalDto {
   @ApiProperty({ example: '10.00' }) amount: string;
   @ApiProperty({ example: 'BRL' }) currency: string;
   @ApiProperty({ enum: ['queued', 'processing', 'completed', 'failed'] }) status: string;
-  @ApiProperty({ enum: REFUND_CODES }) refund_code: string;
+  @ApiProperty({
+    enum: REFUND_CODES,
+    description: 'MD06 or SL02 as asked; BE08 and FR01 only on reversals stored before clients were limited to MD06 and SL02',
+  })
+  refund_code: string;
   @ApiProperty({ nullable: true, type: String, example: 'Order cancelled' }) reason: string | null;
   @ApiProperty({ nullable: true, type: String, example: 'Sorry for the trouble' }) customer_message: string | null;
   @ApiProperty({ type: 'object', additionalProperties: true, example: { order_id: '42' } }) user_metadata: Record<string, unknown>;

@@ -100,6 +100,16 @@ export class SqlReversalRepository extends ReversalRepository {
     return rows.map(toDomain);
   }
 
+  async refundedWithCode(clientId: string, originalEndToEndId: string, refundCode: RefundCode): Promise<Money> {
+    // Served by ix_reversals_original.
+    const [row] = await this.sql.read<{ total: string }>(
+      `SELECT COALESCE(SUM(amount), 0)::text AS total FROM reversals
+       WHERE client_id = $1 AND original_end_to_end_id = $2 AND refund_code = $3 AND status <> 'failed'`,
+      [clientId, originalEndToEndId, refundCode],
+    );
+    return Money.of(row?.total ?? '0');
+  }
+
   async unfinishedBefore(before: Date, limit: number): Promise<string[]> {
     const rows = await this.sql.read<{ id: string }>(
       `SELECT id FROM reversals WHERE status IN ('queued', 'processing') AND updated_at < $1 ORDER BY updated_at LIMIT $2`,

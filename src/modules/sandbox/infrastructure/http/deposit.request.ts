@@ -4,6 +4,7 @@ import { IsObject, IsString, IsUUID, Matches, MaxLength, ValidateNested } from '
 import { IsAmount } from '../../../../shared/http/is-amount.validator.js';
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
+import { DOCUMENT_SHAPE } from '../../../../shared/domain/tax-id.js';
 
 export class SandboxPayerDto {
   @ApiPropertyOptional({ example: 'João da Silva', maxLength: 140, description: 'Printable text' })
@@ -13,9 +14,14 @@ export class SandboxPayerDto {
   @IsPrintableText()
   name?: string;
 
-  @ApiPropertyOptional({ example: '52998224725' })
+  @ApiPropertyOptional({
+    example: '52998224725',
+    description: 'CPF (11 digits) or CNPJ (14 characters: 12 digits or upper-case letters, 2 digits)',
+  })
   @Omittable()
-  @Matches(/^(\d{11}|\d{14})$/, { message: 'payer.document must be 11 or 14 digits' })
+  @Matches(DOCUMENT_SHAPE, {
+    message: 'payer.document must be a CPF (11 digits) or a CNPJ (12 digits or upper-case letters, then 2 digits)',
+  })
   document?: string;
 }
 
