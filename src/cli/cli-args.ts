@@ -1,3 +1,6 @@
+/** Flags that take no value: present means `true` (`--mei`); `--mei=false` also works. */
+const SWITCHES = new Set(['mei']);
+
 /** Parses `command --flag value --other value` into a command and a flag map. */
 export function parseArgs(argv: string[]): { command: string | undefined; flags: Record<string, string> } {
   const [command, ...rest] = argv;
@@ -8,6 +11,8 @@ export function parseArgs(argv: string[]): { command: string | undefined; flags:
     const eq = arg.indexOf('=');
     if (eq > 0) {
       flags[arg.slice(2, eq)] = arg.slice(eq + 1);
+    } else if (SWITCHES.has(arg.slice(2))) {
+      flags[arg.slice(2)] = 'true';
     } else {
       const value = rest[i + 1];
       if (value === undefined || value.startsWith('--')) throw new Error(`missing value for ${arg}`);
@@ -25,4 +30,11 @@ export function parseScopes(raw: string | undefined): string[] | undefined {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** A switch's value: absent is false, `--mei` or `--mei=true` true, anything else refused. */
+export function parseSwitch(name: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new Error(`--${name} takes no value (or =true / =false)`);
 }

@@ -4,10 +4,10 @@ import { CreateApiKeyUseCase } from '../modules/identity/application/create-api-
 import { RevokeApiKeyUseCase } from '../modules/identity/application/revoke-api-key.use-case.js';
 import { OnboardClientUseCase } from '../modules/onboarding/application/onboard-client.use-case.js';
 import { ReencryptWebhookSecretsUseCase } from '../modules/webhooks/application/reencrypt-webhook-secrets.use-case.js';
-import { parseScopes } from './cli-args.js';
+import { parseScopes, parseSwitch } from './cli-args.js';
 
 const USAGE = `usage:
-  client:create --name N --document D [--scopes a,b|all] [--balance 100.00]
+  client:create --name N --document D [--scopes a,b|all] [--balance 100.00] [--mei (a CNPJ only)]
   admin:create --name N
   key:create --client ID [--scopes a,b|all]
   key:revoke --key-id ID
@@ -29,7 +29,13 @@ export async function runCommand(
     case 'client:create':
       return app
         .get(OnboardClientUseCase)
-        .execute(required(flags, 'name'), required(flags, 'document'), parseScopes(flags.scopes), flags.balance);
+        .execute(
+          required(flags, 'name'),
+          required(flags, 'document'),
+          parseScopes(flags.scopes),
+          flags.balance,
+          parseSwitch('mei', flags.mei),
+        );
     case 'admin:create':
       return app.get(CreateAdminUseCase).execute(required(flags, 'name'));
     case 'key:create':

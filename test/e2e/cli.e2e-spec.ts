@@ -221,6 +221,43 @@ describe('the CLI against the database (e2e)', () => {
     expect(JSON.parse(r.stderr)).toMatchObject({ error: { code: 'INVALID_DOCUMENT' } });
   });
 
+  // Resolução BCB nº 1/2020 as amended by nº 142/2021: a MEI has a natural person's nighttime Pix cap (docs/adr/0220-nighttime-start-and-mei.md)
+  it('client:create --mei stores a CNPJ client as a MEI; without it a CNPJ client is none', async () => {
+    const mei = await run(LAUNCHER, ['client:create', '--name', 'Ana MEI', '--document', randomAlphanumericCnpj(), '--mei']).done;
+    const plain = await run(LAUNCHER, ['client:create', '--name', 'Loja', '--document', randomAlphanumericCnpj()]).done;
+    expect({ code: mei.code, stderr: mei.stderr }).toEqual({ code: 0, stderr: '' });
+    expect({ code: plain.code, stderr: plain.stderr }).toEqual({ code: 0, stderr: '' });
+    const ids = [mei, plain].map((r) => (JSON.parse(r.stdout) as { client_id: string }).client_id);
+
+    const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    try {
+      const { rows } = await db.query(`SELECT id, person_type, mei FROM clients WHERE id = ANY($1::uuid[])`, [ids]);
+      expect(rows.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))).toEqual([
+        { id: ids[0], person_type: 'LEGAL_PERSON', mei: true },
+        { id: ids[1], person_type: 'LEGAL_PERSON', mei: false },
+      ]);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it('client:create --mei with a CPF exits 1 with MEI_REQUIRES_CNPJ and creates nobody', async () => {
+    const cpf = randomCpf();
+    const r = await run(LAUNCHER, ['client:create', '--name', 'Ana', '--document', cpf, '--mei']).done;
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(JSON.parse(r.stderr)).toMatchObject({ error: { code: 'MEI_REQUIRES_CNPJ' } });
+    const db = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    try {
+      const { rows } = await db.query(`SELECT id FROM clients WHERE document = $1`, [cpf]);
+      expect(rows).toEqual([]);
+    } finally {
+      await db.end();
+    }
+  });
+
   it('a rejected command exits 1 with its error code on stderr and nothing on stdout', async () => {
     const r = await run(LAUNCHER, ['client:create', '--name', 'Bad', '--document', '12345678900']).done;
     expect(r.code).toBe(1);

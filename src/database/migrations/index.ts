@@ -30,6 +30,7 @@ import { SpiOrderInitiation1764208000000 } from './1764208000000-spi-order-initi
 import { TransactionTxid1764208100000 } from './1764208100000-transaction-txid.js';
 import { DueDateDiscountModes1764208214000 } from './1764208214000-due-date-discount-modes.js';
 import { LimitChangeTiming1764210000000 } from './1764210000000-limit-change-timing.js';
+import { ClientMei1764220000000 } from './1764220000000-client-mei.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   TransactionTxid1764208100000,
   DueDateDiscountModes1764208214000,
   LimitChangeTiming1764210000000,
+  ClientMei1764220000000,
 ];

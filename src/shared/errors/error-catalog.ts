@@ -81,6 +81,12 @@ export const ERROR_CATALOG = {
     when: 'CLI: the document is not a CPF or CNPJ with valid check digits',
     answeredOutside: 'cli',
   },
+  MEI_REQUIRES_CNPJ: {
+    status: 400,
+    group: 'input',
+    when: 'CLI: `--mei` given for a CPF (a MEI has a CNPJ)',
+    answeredOutside: 'cli',
+  },
   NOT_FOUND: { status: 404, group: 'not_found', when: 'a record that has no more specific code', answeredOutside: 'cli' },
   CLIENT_NOT_FOUND: { status: 404, group: 'not_found', when: 'no such client' },
   ACCOUNT_NOT_FOUND: { status: 404, group: 'not_found', when: 'no such account of yours' },

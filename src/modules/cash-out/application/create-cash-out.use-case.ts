@@ -143,6 +143,7 @@ export class CreateCashOutUseCase {
           amount,
           at: now,
           personType: own.holder.personType,
+          mei: own.holder.mei,
         }),
       ]);
       // Last, once the hold and the limits passed: a payment that fails for funds or limits answers that

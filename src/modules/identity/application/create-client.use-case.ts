@@ -22,9 +22,9 @@ export class CreateClientUseCase {
     private readonly clock: Clock,
   ) {}
 
-  execute(name: string, document: string, scopes?: string[]): Promise<CreatedClient> {
+  execute(name: string, document: string, scopes?: string[], mei = false): Promise<CreatedClient> {
     return this.uow.run(async () => {
-      const client = Client.register(randomUUID(), name, document, this.clock.now());
+      const client = Client.register(randomUUID(), name, document, this.clock.now(), mei);
       if (await this.repo.findClientByDocument(client.document)) {
         throw new DomainError('CLIENT_ALREADY_EXISTS', 'A client with this document already exists');
       }

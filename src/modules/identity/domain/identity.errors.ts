@@ -17,3 +17,12 @@ export class InvalidScopeError extends DomainError {
     ]);
   }
 }
+
+/** A MEI (microempreendedor individual) has a CNPJ: `--mei` is refused for a CPF. */
+export class MeiRequiresCnpjError extends DomainError {
+  constructor() {
+    super('MEI_REQUIRES_CNPJ', 'only a CNPJ client can be a MEI (microempreendedor individual); this document is a CPF', [
+      { field: 'mei', issue: 'a MEI is a legal person with a CNPJ' },
+    ]);
+  }
+}

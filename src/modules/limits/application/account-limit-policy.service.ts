@@ -1,9 +1,8 @@
-import type { PersonType } from '../../../shared/domain/tax-id.js';
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../../shared/errors/domain-error.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
-import { effectiveCaps } from '../domain/default-limits.js';
+import { effectiveCaps, type CapHolder } from '../domain/default-limits.js';
 import { limitWindows } from '../domain/limit-windows.js';
 import { LimitExceededError } from '../domain/limits.errors.js';
 import { AccountLimitsRepository } from './account-limits.repository.js';
@@ -29,21 +28,21 @@ export class AccountLimitPolicy extends LimitPolicy {
 
   async assertWithinLimits(c: LimitCheck): Promise<void> {
     if (!this.uow.inTransaction()) throw new Error('LimitPolicy.assertWithinLimits must run inside UnitOfWork.run');
-    const personType = c.personType ?? (await this.personTypeOf(c.clientId));
+    const holder: CapHolder = c.personType ? { personType: c.personType, mei: c.mei ?? false } : await this.holderOf(c.clientId);
     const windows = limitWindows(c.at);
     // Both reads in one round trip (the unit of work sends reads of the same tick together).
     const [overrides, used] = await Promise.all([
       this.accountLimits.overridesFor(c.accountId, c.type, c.at),
       this.sheets.used(c.accountId, windows),
     ]);
-    const sheets = LimitSheets.from({ [c.type]: effectiveCaps(personType, c.type, overrides) }, used, windows);
+    const sheets = LimitSheets.from({ [c.type]: effectiveCaps(holder, c.type, overrides) }, used, windows);
     const breaches = sheets[c.type]!.without(c.amount).breaches(c.amount);
     if (breaches.length > 0) throw new LimitExceededError(c.type, c.amount.toFixed2(), breaches);
   }
 
-  private async personTypeOf(clientId: string): Promise<PersonType> {
+  private async holderOf(clientId: string): Promise<CapHolder> {
     const holder = await this.accounts.client(clientId);
     if (!holder) throw new NotFoundError('Client', 'CLIENT_NOT_FOUND');
-    return holder.personType;
+    return holder;
   }
 }

@@ -53,7 +53,7 @@ export class CreateLimitRequestUseCase {
         accountId: account.id,
         type: cmd.type,
         period: cmd.period,
-        currentAmount: effectiveCaps(holder.personType, cmd.type, overrides)[cmd.period],
+        currentAmount: effectiveCaps(holder, cmd.type, overrides)[cmd.period],
         requestedAmount: Money.of(cmd.requestedAmount),
         reason: cmd.reason,
         now,

@@ -28,7 +28,7 @@ export class GetLimitsUseCase {
     const { account, holder } = await this.accounts.ownAccount(clientId, accountId);
     const overrides = await this.accountLimits.overrides(account.id, now);
     const windows = limitWindows(now);
-    const caps = Object.fromEntries(LIMIT_TYPES.map((type) => [type, effectiveCaps(holder.personType, type, overrides[type])]));
+    const caps = Object.fromEntries(LIMIT_TYPES.map((type) => [type, effectiveCaps(holder, type, overrides[type])]));
     const sheets = (await this.sheets.build(account.id, caps, windows)) as Record<LimitType, LimitSheet>;
     return { accountId: account.id, current: windows.current, sheets };
   }

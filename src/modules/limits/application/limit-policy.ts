@@ -12,6 +12,8 @@ export interface LimitCheck {
   at: Date;
   /** The holder's person type when the caller already has it (saves a read under the limits lock). */
   personType?: PersonType;
+  /** With `personType`: whether the holder is a MEI (a natural person's nighttime Pix cap). */
+  mei?: boolean;
 }
 
 /**

@@ -40,11 +40,30 @@ export const DEFAULT_LIMITS: Readonly<Record<PersonType, LimitTable>> = {
   LEGAL_PERSON: scaled(NATURAL_PERSON_LIMITS, LEGAL_PERSON_FACTOR),
 };
 
+/**
+ * Whose default caps: a person type, and for a legal person whether it is an individual
+ * micro-entrepreneur (MEI). Resolução BCB nº 1/2020 as amended by nº 142/2021 gives a MEI the natural
+ * person's nighttime Pix cap (docs/adr/0220-nighttime-start-and-mei.md): its `pix_out` nighttime default is
+ * the natural person's; every other cap (and other types, which are not Pix) stays a legal person's.
+ */
+export interface CapHolder {
+  personType: PersonType;
+  mei?: boolean;
+}
+
+export function defaultCaps(holder: CapHolder, type: LimitType): CapTable {
+  const base = DEFAULT_LIMITS[holder.personType][type];
+  if (holder.mei && holder.personType === 'LEGAL_PERSON' && type === 'pix_out') {
+    return { ...base, nighttime: NATURAL_PERSON_LIMITS.pix_out.nighttime };
+  }
+  return base;
+}
+
 /** Overrides an administrator approved for one account and type; a missing period keeps its default. */
 export type CapOverrides = Partial<Record<LimitPeriod, Money>>;
 
-export function effectiveCaps(personType: PersonType, type: LimitType, overrides: CapOverrides = {}): CapTable {
-  const base = DEFAULT_LIMITS[personType][type];
+export function effectiveCaps(holder: CapHolder, type: LimitType, overrides: CapOverrides = {}): CapTable {
+  const base = defaultCaps(holder, type);
   return {
     daytime: overrides.daytime ?? base.daytime,
     nighttime: overrides.nighttime ?? base.nighttime,

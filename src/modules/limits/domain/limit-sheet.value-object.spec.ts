@@ -25,14 +25,26 @@ describe('default limits', () => {
   });
 
   it('lets an approved override replace one period only', () => {
-    const caps = effectiveCaps('NATURAL_PERSON', 'pix_out', { nighttime: m('2500.00') });
+    const caps = effectiveCaps({ personType: 'NATURAL_PERSON' }, 'pix_out', { nighttime: m('2500.00') });
     expect(caps.nighttime.toFixed2()).toBe('2500.00');
     expect(caps.daytime.toFixed2()).toBe('5000.00');
+  });
+
+  // Resolução BCB nº 1/2020 as amended by nº 142/2021: a MEI gets the natural person's nighttime Pix cap
+  it("gives a MEI the natural person's nighttime pix_out cap and a legal person's every other cap", () => {
+    const mei = effectiveCaps({ personType: 'LEGAL_PERSON', mei: true }, 'pix_out');
+    expect(mei.nighttime.toFixed2()).toBe('1000.00');
+    expect([mei.daytime, mei.daily, mei.monthly].map((x) => x.toFixed2())).toEqual(['50000.00', '60000.00', '500000.00']);
+    expect(effectiveCaps({ personType: 'LEGAL_PERSON', mei: false }, 'pix_out').nighttime.toFixed2()).toBe('10000.00');
+    expect(effectiveCaps({ personType: 'LEGAL_PERSON', mei: true }, 'ted').nighttime.toFixed2()).toBe('10000.00');
+    expect(effectiveCaps({ personType: 'LEGAL_PERSON', mei: true }, 'pix_out', { nighttime: m('3000.00') }).nighttime.toFixed2()).toBe(
+      '3000.00',
+    );
   });
 });
 
 describe('LimitSheet', () => {
-  const caps = effectiveCaps('NATURAL_PERSON', 'pix_out');
+  const caps = effectiveCaps({ personType: 'NATURAL_PERSON' }, 'pix_out');
 
   it('reports limit, used and available, never a negative available', () => {
     const s = new LimitSheet('pix_out', caps, used('4000.00', '1200.00', '5200.00', '5200.00'), 'daytime');

@@ -25,9 +25,9 @@ export class OnboardClientUseCase {
     private readonly uow: UnitOfWork,
   ) {}
 
-  execute(name: string, document: string, scopes?: string[], balance?: string): Promise<OnboardedClient> {
+  execute(name: string, document: string, scopes?: string[], balance?: string, mei = false): Promise<OnboardedClient> {
     return this.uow.run(async () => {
-      const created = await this.createClient.execute(name, document, scopes);
+      const created = await this.createClient.execute(name, document, scopes, mei);
       await this.ledger.openAccount(created.account.id, created.client.id);
       if (balance) await this.openingBalance.credit(created.client.id, balance);
       return {

@@ -112,6 +112,7 @@ export class TransferP2pUseCase {
         amount,
         at: now,
         personType: own.holder.personType,
+        mei: own.holder.mei,
       });
       return transfer;
     });

@@ -14,6 +14,10 @@ export class ClientOrmEntity {
   @Column({ name: 'person_type', type: 'varchar', length: 16 })
   personType: 'NATURAL_PERSON' | 'LEGAL_PERSON';
 
+  /** An individual micro-entrepreneur (MEI); only a legal person can be one. */
+  @Column({ type: 'boolean', default: false })
+  mei: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

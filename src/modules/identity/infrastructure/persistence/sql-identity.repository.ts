@@ -13,6 +13,7 @@ interface ClientRow {
   document: string;
   person_type: PersonType;
   created_at: Date;
+  mei: boolean;
 }
 
 interface AccountRow {
@@ -34,7 +35,7 @@ interface ApiKeyRow {
   revoked_at: Date | null;
 }
 
-const toClient = (r: ClientRow) => Client.restore(r.id, r.name, r.document, r.person_type, r.created_at);
+const toClient = (r: ClientRow) => Client.restore(r.id, r.name, r.document, r.person_type, r.created_at, r.mei);
 const toAccount = (r: AccountRow): Account => ({
   id: r.id,
   clientId: r.client_id,
@@ -52,25 +53,27 @@ export class SqlIdentityRepository extends IdentityRepository {
   }
 
   async saveClient(c: Client): Promise<void> {
-    await this.sql.write(`INSERT INTO clients (id, name, document, person_type, created_at) VALUES ($1, $2, $3, $4, $5)`, [
+    await this.sql.write(`INSERT INTO clients (id, name, document, person_type, created_at, mei) VALUES ($1, $2, $3, $4, $5, $6)`, [
       c.id,
       c.name,
       c.document,
       c.personType,
       c.createdAt,
+      c.mei,
     ]);
   }
 
   async findClient(id: string): Promise<Client | null> {
-    const [row] = await this.sql.read<ClientRow>(`SELECT id, name, document, person_type, created_at FROM clients WHERE id = $1 LIMIT 1`, [
-      id,
-    ]);
+    const [row] = await this.sql.read<ClientRow>(
+      `SELECT id, name, document, person_type, created_at, mei FROM clients WHERE id = $1 LIMIT 1`,
+      [id],
+    );
     return row ? toClient(row) : null;
   }
 
   async findClientByDocument(document: string): Promise<Client | null> {
     const [row] = await this.sql.read<ClientRow>(
-      `SELECT id, name, document, person_type, created_at FROM clients WHERE document = $1 LIMIT 1`,
+      `SELECT id, name, document, person_type, created_at, mei FROM clients WHERE document = $1 LIMIT 1`,
       [document],
     );
     return row ? toClient(row) : null;
