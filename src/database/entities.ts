@@ -19,6 +19,7 @@ import { AccountLimitOrmEntity } from '../modules/limits/infrastructure/persiste
 import { LimitRequestOrmEntity } from '../modules/limits/infrastructure/persistence/limit-request.orm-entity.js';
 import { LimitUsageOrmEntity } from '../modules/limits/infrastructure/persistence/limit-usage.orm-entity.js';
 import { LimitCapScheduleOrmEntity } from '../modules/limits/infrastructure/persistence/limit-cap-schedule.orm-entity.js';
+import { AccountLimitSettingsOrmEntity } from '../modules/limits/infrastructure/persistence/account-limit-settings.orm-entity.js';
 import { ChargeOrmEntity } from '../modules/cash-in/infrastructure/persistence/charge.orm-entity.js';
 import { P2pTransferOrmEntity } from '../modules/p2p/infrastructure/persistence/p2p-transfer.orm-entity.js';
 import { MedRequestOrmEntity } from '../modules/med/infrastructure/persistence/med-request.orm-entity.js';
@@ -53,6 +54,7 @@ export const ENTITIES = [
   LimitRequestOrmEntity,
   LimitUsageOrmEntity,
   LimitCapScheduleOrmEntity,
+  AccountLimitSettingsOrmEntity,
   PixKeyOrmEntity,
   ChargeOrmEntity,
   P2pTransferOrmEntity,

@@ -65,11 +65,11 @@ export async function tokenFor(app: NestExpressApplication, keyId: string, secre
 /** A new client with all scopes (or those given), an optional opening balance and a bearer token; a random document unless given. */
 export async function newClient(
   app: NestExpressApplication,
-  opts: { balance?: string; scopes?: string[]; legal?: boolean; name?: string; document?: string } = {},
+  opts: { balance?: string; scopes?: string[]; legal?: boolean; mei?: boolean; name?: string; document?: string } = {},
 ): Promise<TestClient> {
-  const document = opts.document ?? (opts.legal ? randomCnpj() : randomCpf());
+  const document = opts.document ?? (opts.legal || opts.mei ? randomCnpj() : randomCpf());
   const name = opts.name ?? (opts.legal ? 'Loja Exemplo Ltda' : 'Maria Teste');
-  const c = await app.get(OnboardClientUseCase).execute(name, document, opts.scopes, opts.balance);
+  const c = await app.get(OnboardClientUseCase).execute(name, document, opts.scopes, opts.balance, opts.mei);
   const token = await tokenFor(app, c.key_id, c.secret_key);
   return {
     clientId: c.client_id,

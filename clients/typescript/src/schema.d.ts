@@ -437,10 +437,30 @@ export interface paths {
         };
         /**
          * Caps, usage and room left per limit type and period of one of your accounts
-         * @description For `pix_out`, `pix_in`, `ted` and `boleto`: the daytime (06:00-20:00), nighttime (20:00-06:00), daily and monthly caps, each as `{limit, used, available}`, in São Paulo time; `pix_out` counts cash-outs and P2P transfers. Without `account_id`, your default account.
+         * @description For `pix_out`, `pix_in`, `ted` and `boleto`: the daytime (06:00-20:00), nighttime (20:00-06:00; 06:00-22:00 and 22:00-06:00 when you chose the nighttime to start at 22:00, `period.nighttime_start`), daily and monthly caps, each as `{limit, used, available}`, in São Paulo time; `pix_out` counts cash-outs and P2P transfers. Without `account_id`, your default account.
          */
         get: operations["getLimits"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/pix/limits/nighttime-start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose when the nighttime starts: 20:00 (the default) or 22:00
+         * @description Resolução BCB nº 1/2020 as amended by nº 142/2021. The change applies at a 06:00, so no window is split: back to 20:00 at the next 06:00; to 22:00 (a longer day under the daytime cap, a raise) at the first 06:00 at least 24 h after the request. Asking for the start in force applies at once and drops a change still waiting. `GET /api/v1/pix/limits` shows it in `period`.
+         */
+        put: operations["setNighttimeStart"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1859,11 +1879,37 @@ export interface components {
             /** @description No boleto flow yet: used is always 0.00 */
             boleto: components["schemas"]["TypeLimitsDto"];
         };
+        NextNighttimeStartDto: {
+            /**
+             * @example 22:00
+             * @enum {string}
+             */
+            nighttime_start: "20:00" | "22:00";
+            /**
+             * Format: date-time
+             * @description A 06:00 in America/Sao_Paulo
+             */
+            effective_at: string;
+        };
         LimitPeriodsDto: {
-            /** @example 06:00-20:00 */
+            /**
+             * @description 06:00-22:00 when the nighttime starts at 22:00
+             * @example 06:00-20:00
+             */
             daytime: string;
-            /** @example 20:00-06:00 */
+            /**
+             * @description 22:00-06:00 when the nighttime starts at 22:00
+             * @example 20:00-06:00
+             */
             nighttime: string;
+            /**
+             * @description When the nighttime starts now: 20:00 unless you chose 22:00
+             * @example 20:00
+             * @enum {string}
+             */
+            nighttime_start: "20:00" | "22:00";
+            /** @description A change of nighttime_start waiting for its 06:00 */
+            next_nighttime_start: components["schemas"]["NextNighttimeStartDto"] | null;
             /**
              * @description The period now
              * @enum {string}
@@ -1881,6 +1927,40 @@ export interface components {
             period: components["schemas"]["LimitPeriodsDto"];
             /** @example BRL */
             currency: string;
+        };
+        SetNighttimeStartBody: {
+            /**
+             * @description When the nighttime starts (São Paulo time); it always ends at 06:00
+             * @example 22:00
+             * @enum {string}
+             */
+            nighttime_start: "20:00" | "22:00";
+            /**
+             * Format: uuid
+             * @description Defaults to the client's default account
+             */
+            account_id?: string;
+        };
+        NighttimeStartResponse: {
+            /** @example true */
+            success: boolean;
+            /** Format: uuid */
+            account_id: string;
+            /**
+             * @description The start in force now
+             * @enum {string}
+             */
+            current_nighttime_start: "20:00" | "22:00";
+            /**
+             * @description The start asked for
+             * @enum {string}
+             */
+            nighttime_start: "20:00" | "22:00";
+            /**
+             * Format: date-time
+             * @description When it applies: now when it is the start in force, else a 06:00
+             */
+            effective_at: string;
         };
         CreateLimitRequestBody: {
             /**
@@ -6527,6 +6607,11 @@ export interface operations {
                      *       "period": {
                      *         "daytime": "06:00-20:00",
                      *         "nighttime": "20:00-06:00",
+                     *         "nighttime_start": "20:00",
+                     *         "next_nighttime_start": {
+                     *           "nighttime_start": "22:00",
+                     *           "effective_at": "2026-03-10T15:00:00.000Z"
+                     *         },
                      *         "current": "daytime",
                      *         "time_zone": "America/Sao_Paulo"
                      *       },
@@ -6594,6 +6679,191 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "ACCOUNT_NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: RATE_LIMITED (see docs/errors.md) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: INTERNAL_ERROR (see docs/errors.md) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: SERVICE_UNAVAILABLE (see docs/errors.md) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    setNighttimeStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "nighttime_start": "22:00"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetNighttimeStartBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "account_id": "3f2b8c1e-6d4a-4e7b-9a51-2c8d0e9f7a36",
+                     *       "current_nighttime_start": "20:00",
+                     *       "nighttime_start": "20:00",
+                     *       "effective_at": "2026-03-10T15:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NighttimeStartResponse"];
+                };
+            };
+            /** @description Error: BAD_REQUEST, MALFORMED_JSON, VALIDATION_ERROR (see docs/errors.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "BAD_REQUEST" | "MALFORMED_JSON" | "VALIDATION_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: INVALID_TOKEN, UNAUTHORIZED (see docs/errors.md) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: FORBIDDEN, INSUFFICIENT_SCOPE (see docs/errors.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN" | "INSUFFICIENT_SCOPE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: ACCOUNT_NOT_FOUND (see docs/errors.md) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ACCOUNT_NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: PAYLOAD_TOO_LARGE (see docs/errors.md) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: UNSUPPORTED_MEDIA_TYPE (see docs/errors.md) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
                         } & {
                             [key: string]: unknown;
                         };

@@ -31,6 +31,7 @@ import { TransactionTxid1764208100000 } from './1764208100000-transaction-txid.j
 import { DueDateDiscountModes1764208214000 } from './1764208214000-due-date-discount-modes.js';
 import { LimitChangeTiming1764210000000 } from './1764210000000-limit-change-timing.js';
 import { ClientMei1764220000000 } from './1764220000000-client-mei.js';
+import { NighttimeStart1764230000000 } from './1764230000000-nighttime-start.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   DueDateDiscountModes1764208214000,
   LimitChangeTiming1764210000000,
   ClientMei1764220000000,
+  NighttimeStart1764230000000,
 ];

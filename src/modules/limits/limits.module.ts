@@ -19,6 +19,7 @@ import { RejectLimitRequestUseCase } from './application/reject-limit-request.us
 import { AdminLimitRequestsController } from './infrastructure/http/admin-limit-requests.controller.js';
 import { LimitRequestsController } from './infrastructure/http/limit-requests.controller.js';
 import { LimitsController } from './infrastructure/http/limits.controller.js';
+import { SetNighttimeStartUseCase } from './application/set-nighttime-start.use-case.js';
 import { SqlAccountLimitsRepository } from './infrastructure/persistence/sql-account-limits.repository.js';
 import { SqlLimitRequestRepository } from './infrastructure/persistence/sql-limit-request.repository.js';
 import { LimitRequestExpiryScheduler } from './infrastructure/queue/limit-request-expiry.scheduler.js';
@@ -28,6 +29,7 @@ import { LimitRequestExpiryScheduler } from './infrastructure/queue/limit-reques
   imports: [IdentityModule, TransactionsModule],
   controllers: [LimitsController, LimitRequestsController, AdminLimitRequestsController],
   providers: [
+    SetNighttimeStartUseCase,
     { provide: AccountLimitsRepository, useClass: SqlAccountLimitsRepository },
     { provide: LimitRequestRepository, useClass: SqlLimitRequestRepository },
     { provide: LimitPolicy, useClass: AccountLimitPolicy },

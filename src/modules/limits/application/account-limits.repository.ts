@@ -1,6 +1,23 @@
 import type { Money } from '../../../shared/money/money.js';
 import type { CapOverrides } from '../domain/default-limits.js';
 import type { LimitPeriod, LimitType } from '../domain/limit-kinds.js';
+import type { NighttimeStart } from '../domain/limit-windows.js';
+
+/** An account's nighttime start at an instant, and a change waiting for its 06:00 if there is one. */
+export interface NighttimeSetting {
+  inForce: NighttimeStart;
+  next: { start: NighttimeStart; effectiveAt: Date } | null;
+}
+
+/** The setting as at `at`, from the stored row (none: 20:00). */
+export function nighttimeSettingAt(
+  row: { start: NighttimeStart; previous: NighttimeStart; effectiveAt: Date } | undefined,
+  at: Date,
+): NighttimeSetting {
+  if (!row) return { inForce: '20:00', next: null };
+  if (row.effectiveAt.getTime() <= at.getTime()) return { inForce: row.start, next: null };
+  return { inForce: row.previous, next: row.start === row.previous ? null : { start: row.start, effectiveAt: row.effectiveAt } };
+}
 
 /**
  * Port to the per-(account, type) caps an account has instead of the defaults: the caps set (`setCap`) and
@@ -20,4 +37,8 @@ export abstract class AccountLimitsRepository {
    * set cap first, so replacing the schedule never brings back an older cap.
    */
   abstract scheduleCap(accountId: string, type: LimitType, period: LimitPeriod, amount: Money, effectiveAt: Date, now: Date): Promise<void>;
+  /** When the account's nighttime starts at `at` (20:00 without a row), without locking. */
+  abstract nighttimeStart(accountId: string, at: Date): Promise<NighttimeSetting>;
+  /** `start` from `effectiveAt` on; the start in force at `now` until then (replacing a change still waiting). */
+  abstract setNighttimeStart(accountId: string, start: NighttimeStart, effectiveAt: Date, now: Date): Promise<void>;
 }

@@ -3,7 +3,8 @@ import type { CapOverrides } from '../domain/default-limits.js';
 import type { LimitPeriod, LimitType } from '../domain/limit-kinds.js';
 import { LimitRequest, type LimitRequestStatus } from '../domain/limit-request.aggregate.js';
 import { PendingRequestExistsError } from '../domain/limits.errors.js';
-import { AccountLimitsRepository } from './account-limits.repository.js';
+import type { NighttimeStart } from '../domain/limit-windows.js';
+import { AccountLimitsRepository, nighttimeSettingAt, type NighttimeSetting } from './account-limits.repository.js';
 import { LimitRequestRepository, type ClaimOptions, type DueFilter } from './limit-request.repository.js';
 
 export { FakeOutbox, FakeUnitOfWork } from '../../../shared/testing/kernel.fakes.js';
@@ -79,5 +80,13 @@ export class InMemoryAccountLimits extends AccountLimitsRepository {
     const before = this.scheduled.get(key);
     if (before && before.effectiveAt.getTime() <= now.getTime()) await this.setCap(accountId, type, period, before.amount);
     this.scheduled.set(key, { amount, effectiveAt });
+  }
+  readonly nighttime = new Map<string, { start: NighttimeStart; previous: NighttimeStart; effectiveAt: Date }>();
+  async nighttimeStart(accountId: string, at: Date): Promise<NighttimeSetting> {
+    return nighttimeSettingAt(this.nighttime.get(accountId), at);
+  }
+  async setNighttimeStart(accountId: string, start: NighttimeStart, effectiveAt: Date, now: Date): Promise<void> {
+    const previous = (await this.nighttimeStart(accountId, now)).inForce;
+    this.nighttime.set(accountId, { start, previous, effectiveAt });
   }
 }

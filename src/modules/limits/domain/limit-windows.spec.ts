@@ -71,3 +71,22 @@ describe('limitWindows (America/Sao_Paulo)', () => {
     }
   });
 });
+
+// Resolução BCB nº 142/2021: the user may choose the nighttime to start at 22:00 (docs/adr/0220-nighttime-start-and-mei.md)
+describe('limitWindows for a nighttime starting at 22:00', () => {
+  const sp = (iso: string) => new Date(`${iso}-03:00`);
+
+  it('21:59:59.999 is daytime 06:00-22:00; 22:00 opens the night until 06:00; 20:00 stays day', () => {
+    expect(limitWindows(sp('2026-03-12T21:59:59.999'), '22:00')).toMatchObject({
+      current: 'daytime',
+      period: { from: sp('2026-03-12T06:00:00'), to: sp('2026-03-12T22:00:00') },
+    });
+    expect(limitWindows(sp('2026-03-12T20:00:00'), '22:00').current).toBe('daytime');
+    expect(limitWindows(sp('2026-03-12T20:00:00'), '20:00').current).toBe('nighttime');
+    expect(limitWindows(sp('2026-03-12T22:00:00'), '22:00')).toMatchObject({
+      current: 'nighttime',
+      period: { from: sp('2026-03-12T22:00:00'), to: sp('2026-03-13T06:00:00') },
+    });
+    expect(limitWindows(sp('2026-03-13T05:59:59.999'), '22:00').period.from).toEqual(sp('2026-03-12T22:00:00'));
+  });
+});

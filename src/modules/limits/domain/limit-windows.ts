@@ -1,6 +1,7 @@
 /**
  * Limit windows are local to Brazil (docs/conventions.md §4): daytime 06:00-20:00 and nighttime 20:00-06:00
- * in America/Sao_Paulo, the calendar day and the calendar month there. Brazil has had no DST since
+ * in America/Sao_Paulo by default, or 06:00-22:00 and 22:00-06:00 for an account whose user chose the
+ * nighttime to start at 22:00 (docs/adr/0220-nighttime-start-and-mei.md), the calendar day and the calendar month there. Brazil has had no DST since
  * 2019 (UTC-03:00 all year), but the offset is asked of the time-zone database rather than
  * hard-coded, so a future change of the rules only needs a tzdata update.
  */
@@ -9,6 +10,17 @@ import type { DayPeriod } from './limit-kinds.js';
 export const LIMITS_TIME_ZONE = 'America/Sao_Paulo';
 export const DAYTIME_START_HOUR = 6;
 export const NIGHTTIME_START_HOUR = 20;
+
+/** When the nighttime starts: 20:00 unless the user chose 22:00 (Resolução BCB nº 142/2021). */
+export const NIGHTTIME_STARTS = ['20:00', '22:00'] as const;
+export type NighttimeStart = (typeof NIGHTTIME_STARTS)[number];
+export const DEFAULT_NIGHTTIME_START: NighttimeStart = '20:00';
+export const nighttimeStartHour = (start: NighttimeStart): number => (start === '22:00' ? 22 : NIGHTTIME_START_HOUR);
+/** The day periods as the API writes them, for a nighttime start. */
+export const periodsOf = (start: NighttimeStart): { daytime: string; nighttime: string } => ({
+  daytime: `06:00-${start}`,
+  nighttime: `${start}-06:00`,
+});
 
 /** A half-open interval [from, to). */
 export interface TimeWindow {
@@ -73,17 +85,20 @@ function localToInstant(year: number, month: number, day: number, hour: number):
 
 const within = (w: TimeWindow, at: Date): boolean => w.from <= at && at < w.to;
 
-/** The last windows computed: every payment asks, and they change only a few times a day. */
-let last: LimitWindows | undefined;
+/** The last windows computed per nighttime start: every payment asks, and they change only a few times a day. */
+const last = new Map<NighttimeStart, LimitWindows>();
 
 /**
- * The windows `at` falls in. They are a function of the period, day and month that contain `at` alone,
- * so the last answer is given again while `at` is still inside all three (frozen: callers share it).
+ * The windows `at` falls in for an account whose nighttime starts at `start`. They are a function of the
+ * period, day and month that contain `at` alone, so the last answer is given again while `at` is still
+ * inside all three (frozen: callers share it).
  */
-export function limitWindows(at: Date): LimitWindows {
-  if (last && within(last.period, at) && within(last.day, at) && within(last.month, at)) return last;
-  last = deepFreeze(computeWindows(at));
-  return last;
+export function limitWindows(at: Date, start: NighttimeStart = DEFAULT_NIGHTTIME_START): LimitWindows {
+  const cached = last.get(start);
+  if (cached && within(cached.period, at) && within(cached.day, at) && within(cached.month, at)) return cached;
+  const fresh = deepFreeze(computeWindows(at, nighttimeStartHour(start)));
+  last.set(start, fresh);
+  return fresh;
 }
 
 function deepFreeze(w: LimitWindows): LimitWindows {
@@ -91,21 +106,21 @@ function deepFreeze(w: LimitWindows): LimitWindows {
   return Object.freeze(w);
 }
 
-function computeWindows(at: Date): LimitWindows {
+function computeWindows(at: Date, nightHour: number): LimitWindows {
   const { year, month, day, hour } = partsOf(at);
   const local = (d: number, h: number) => localToInstant(year, month, d, h);
-  const isDaytime = hour >= DAYTIME_START_HOUR && hour < NIGHTTIME_START_HOUR;
+  const isDaytime = hour >= DAYTIME_START_HOUR && hour < nightHour;
 
   let daytime: TimeWindow;
   let nighttime: TimeWindow;
   if (isDaytime) {
-    daytime = { from: local(day, DAYTIME_START_HOUR), to: local(day, NIGHTTIME_START_HOUR) };
-    nighttime = { from: local(day, NIGHTTIME_START_HOUR), to: local(day + 1, DAYTIME_START_HOUR) };
+    daytime = { from: local(day, DAYTIME_START_HOUR), to: local(day, nightHour) };
+    nighttime = { from: local(day, nightHour), to: local(day + 1, DAYTIME_START_HOUR) };
   } else {
     // The night spans midnight: before 06:00 it began the evening before.
     const startDay = hour < DAYTIME_START_HOUR ? day - 1 : day;
-    nighttime = { from: local(startDay, NIGHTTIME_START_HOUR), to: local(startDay + 1, DAYTIME_START_HOUR) };
-    daytime = { from: nighttime.to, to: local(startDay + 1, NIGHTTIME_START_HOUR) };
+    nighttime = { from: local(startDay, nightHour), to: local(startDay + 1, DAYTIME_START_HOUR) };
+    daytime = { from: nighttime.to, to: local(startDay + 1, nightHour) };
   }
 
   return {

@@ -6,6 +6,7 @@ import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 import { ApiLimitDefault, PageQuery } from '../../../../shared/http/page.query.js';
 import { LIMIT_PERIODS, LIMIT_TYPES, type LimitPeriod, type LimitType } from '../../domain/limit-kinds.js';
 import { LIMIT_REQUEST_STATUSES, type LimitRequestStatus } from '../../domain/limit-request.aggregate.js';
+import { NIGHTTIME_STARTS, type NighttimeStart } from '../../domain/limit-windows.js';
 
 export class CreateLimitRequestBody {
   @ApiProperty({ enum: LIMIT_TYPES, example: 'pix_out' })
@@ -56,4 +57,19 @@ export class RejectLimitRequestBody {
   @MaxLength(500)
   @IsPrintableText()
   reason: string;
+}
+
+export class SetNighttimeStartBody {
+  @ApiProperty({
+    enum: NIGHTTIME_STARTS,
+    example: '22:00',
+    description: 'When the nighttime starts (São Paulo time); it always ends at 06:00',
+  })
+  @IsIn(NIGHTTIME_STARTS, { message: `nighttime_start must be one of ${NIGHTTIME_STARTS.join(', ')}` })
+  nighttime_start: NighttimeStart;
+
+  @ApiPropertyOptional({ format: 'uuid', description: "Defaults to the client's default account" })
+  @Omittable()
+  @IsUUID('all', { message: 'account_id must be a UUID' })
+  account_id?: string;
 }

@@ -22,9 +22,18 @@ export class LimitsByTypeDto {
   @ApiProperty({ type: TypeLimitsDto, description: 'No boleto flow yet: used is always 0.00' }) boleto: TypeLimitsDto;
 }
 
+export class NextNighttimeStartDto {
+  @ApiProperty({ enum: ['20:00', '22:00'], example: '22:00' }) nighttime_start: string;
+  @ApiProperty({ format: 'date-time', description: 'A 06:00 in America/Sao_Paulo' }) effective_at: string;
+}
+
 export class LimitPeriodsDto {
-  @ApiProperty({ example: '06:00-20:00' }) daytime: string;
-  @ApiProperty({ example: '20:00-06:00' }) nighttime: string;
+  @ApiProperty({ example: '06:00-20:00', description: '06:00-22:00 when the nighttime starts at 22:00' }) daytime: string;
+  @ApiProperty({ example: '20:00-06:00', description: '22:00-06:00 when the nighttime starts at 22:00' }) nighttime: string;
+  @ApiProperty({ enum: ['20:00', '22:00'], example: '20:00', description: 'When the nighttime starts now: 20:00 unless you chose 22:00' })
+  nighttime_start: string;
+  @ApiProperty({ type: NextNighttimeStartDto, nullable: true, description: 'A change of nighttime_start waiting for its 06:00' })
+  next_nighttime_start: NextNighttimeStartDto | null;
   @ApiProperty({ enum: ['daytime', 'nighttime'], description: 'The period now' }) current: string;
   @ApiProperty({ example: 'America/Sao_Paulo' }) time_zone: string;
 }
@@ -36,4 +45,13 @@ export class LimitsResponse {
   @ApiProperty({ type: LimitsByTypeDto }) limits: LimitsByTypeDto;
   @ApiProperty({ type: LimitPeriodsDto }) period: LimitPeriodsDto;
   @ApiProperty({ example: 'BRL' }) currency: string;
+}
+
+export class NighttimeStartResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ format: 'uuid' }) account_id: string;
+  @ApiProperty({ enum: ['20:00', '22:00'], description: 'The start in force now' }) current_nighttime_start: string;
+  @ApiProperty({ enum: ['20:00', '22:00'], description: 'The start asked for' }) nighttime_start: string;
+  @ApiProperty({ format: 'date-time', description: 'When it applies: now when it is the start in force, else a 06:00' })
+  effective_at: string;
 }

@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Money } from '../../../../shared/money/money.js';
 import { SqlSession } from '../../../../shared/persistence/sql-session.js';
-import { AccountLimitsRepository } from '../../application/account-limits.repository.js';
+import { AccountLimitsRepository, nighttimeSettingAt, type NighttimeSetting } from '../../application/account-limits.repository.js';
 import type { CapOverrides } from '../../domain/default-limits.js';
 import { LIMIT_PERIODS, type LimitPeriod, type LimitType } from '../../domain/limit-kinds.js';
+import type { NighttimeStart } from '../../domain/limit-windows.js';
+
+const startOf = (hour: number): NighttimeStart => (hour === 22 ? '22:00' : '20:00');
 
 /** The caps of one row, each as numeric text (null: the default), by limit period. */
 type CapsRow = Record<LimitPeriod, string | null>;
@@ -110,6 +113,27 @@ export class SqlAccountLimitsRepository extends AccountLimitsRepository {
       `INSERT INTO limit_cap_schedule (account_id, type, period, amount, effective_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (account_id, type, period) DO UPDATE SET amount = EXCLUDED.amount, effective_at = EXCLUDED.effective_at`,
       [accountId, type, period, amount.toFixed6(), effectiveAt],
+    );
+  }
+
+  /** One primary-key probe; in a payment's transaction it goes with the caps and the counters. */
+  async nighttimeStart(accountId: string, at: Date): Promise<NighttimeSetting> {
+    const [row] = await this.sql.read<{ start: number; previous: number; effective_at: Date }>(
+      `SELECT nighttime_start_hour AS start, previous_nighttime_start_hour AS previous, effective_at
+       FROM account_limit_settings WHERE account_id = $1`,
+      [accountId],
+    );
+    return nighttimeSettingAt(row && { start: startOf(row.start), previous: startOf(row.previous), effectiveAt: row.effective_at }, at);
+  }
+
+  async setNighttimeStart(accountId: string, start: NighttimeStart, effectiveAt: Date, now: Date): Promise<void> {
+    await this.sql.write(
+      `INSERT INTO account_limit_settings AS s (account_id, nighttime_start_hour, previous_nighttime_start_hour, effective_at, updated_at)
+       VALUES ($1, $2, 20, $3, $4)
+       ON CONFLICT (account_id) DO UPDATE SET
+         previous_nighttime_start_hour = CASE WHEN s.effective_at <= $4 THEN s.nighttime_start_hour ELSE s.previous_nighttime_start_hour END,
+         nighttime_start_hour = EXCLUDED.nighttime_start_hour, effective_at = EXCLUDED.effective_at, updated_at = EXCLUDED.updated_at`,
+      [accountId, start === '22:00' ? 22 : 20, effectiveAt, now],
     );
   }
 }
