@@ -30,17 +30,16 @@ export class AccountLimitPolicy extends LimitPolicy {
     if (!this.uow.inTransaction()) throw new Error('LimitPolicy.assertWithinLimits must run inside UnitOfWork.run');
     const holder: CapHolder = c.personType ? { personType: c.personType, mei: c.mei ?? false } : await this.holderOf(c.clientId);
     // The account's nighttime may start at 20:00 or 22:00 (docs/adr/0220-nighttime-start-and-mei.md): the
-    // counters of both windows are read with the setting and the caps, all in one round trip (the unit of
+    // counters of both windows (one statement) are read with the setting and the caps, all in one round trip (the unit of
     // work sends reads of the same tick together), and the setting then picks its own.
     const byStart = { '20:00': limitWindows(c.at, '20:00'), '22:00': limitWindows(c.at, '22:00') } as const;
-    const [overrides, setting, used20, used22] = await Promise.all([
+    const [overrides, setting, [used20, used22]] = await Promise.all([
       this.accountLimits.overridesFor(c.accountId, c.type, c.at),
       this.accountLimits.nighttimeStart(c.accountId, c.at),
-      this.sheets.used(c.accountId, byStart['20:00']),
-      this.sheets.used(c.accountId, byStart['22:00']),
+      this.sheets.usedInEach(c.accountId, [byStart['20:00'], byStart['22:00']]),
     ]);
     const windows = byStart[setting.inForce];
-    const used = setting.inForce === '22:00' ? used22 : used20;
+    const used = (setting.inForce === '22:00' ? used22 : used20)!;
     const sheets = LimitSheets.from({ [c.type]: effectiveCaps(holder, c.type, overrides) }, used, windows);
     const breaches = sheets[c.type]!.without(c.amount).breaches(c.amount);
     if (breaches.length > 0) throw new LimitExceededError(c.type, c.amount.toFixed2(), breaches);

@@ -27,6 +27,11 @@ export class LimitSheets {
     return this.usage.usage(accountId, w);
   }
 
+  /** `used` for several sets of windows, read together. */
+  usedInEach(accountId: string, ws: readonly LimitWindows[]): Promise<Record<LimitType, UsageByPeriod>[]> {
+    return this.usage.usageOfEach(accountId, ws);
+  }
+
   static from(
     caps: Partial<Record<LimitType, CapTable>>,
     used: Record<LimitType, UsageByPeriod>,

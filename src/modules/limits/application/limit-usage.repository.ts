@@ -15,4 +15,12 @@ export abstract class LimitUsageRepository {
    * already locked by that write: the answer includes the payment and no other payment can change it.
    */
   abstract usage(accountId: string, windows: LimitWindows): Promise<Record<LimitType, UsageByPeriod>>;
+
+  /**
+   * `usage` for several sets of windows at once, in their order (the policy reads both possible nighttime
+   * starts of an account). By default one `usage` each; a store may answer them all with one statement.
+   */
+  usageOfEach(accountId: string, windows: readonly LimitWindows[]): Promise<Record<LimitType, UsageByPeriod>[]> {
+    return Promise.all(windows.map((w) => this.usage(accountId, w)));
+  }
 }

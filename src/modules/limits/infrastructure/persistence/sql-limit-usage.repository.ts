@@ -7,6 +7,10 @@ import type { LimitWindows } from '../../domain/limit-windows.js';
 
 /** Stored window kinds by limit period. */
 const KIND: Record<LimitPeriod, string> = { daytime: 'daytime', nighttime: 'nighttime', daily: 'day', monthly: 'month' };
+const PERIODS = Object.keys(KIND) as LimitPeriod[];
+
+const startOf = (w: LimitWindows, period: LimitPeriod): Date =>
+  ({ daytime: w.daytime.from, nighttime: w.nighttime.from, daily: w.day.from, monthly: w.month.from })[period];
 
 @Injectable()
 export class SqlLimitUsageRepository extends LimitUsageRepository {
@@ -15,26 +19,44 @@ export class SqlLimitUsageRepository extends LimitUsageRepository {
   }
 
   async usage(accountId: string, w: LimitWindows): Promise<Record<LimitType, UsageByPeriod>> {
-    const starts: Record<LimitPeriod, Date> = {
-      daytime: w.daytime.from,
-      nighttime: w.nighttime.from,
-      daily: w.day.from,
-      monthly: w.month.from,
-    };
-    const rows = await this.sql.read<{ limit_type: LimitType; window_kind: string; used: string }>(
-      `SELECT limit_type, window_kind, used::text AS used FROM limit_usage
-       WHERE account_id = $1 AND ((window_kind = 'daytime' AND window_start = $2) OR (window_kind = 'nighttime' AND window_start = $3)
-          OR (window_kind = 'day' AND window_start = $4) OR (window_kind = 'month' AND window_start = $5))`,
-      [accountId, starts.daytime, starts.nighttime, starts.daily, starts.monthly],
+    const [only] = await this.usageOfEach(accountId, [w]);
+    return only!;
+  }
+
+  /**
+   * One statement for every set of windows: the distinct (kind, start) pairs they name, each an equality
+   * on the counters' key, so the read stays an index look-up of a handful of rows.
+   */
+  override async usageOfEach(accountId: string, ws: readonly LimitWindows[]): Promise<Record<LimitType, UsageByPeriod>[]> {
+    const params: unknown[] = [accountId];
+    const slot = new Map<string, number>();
+    for (const w of ws) {
+      for (const period of PERIODS) {
+        const key = `${KIND[period]}@${startOf(w, period).toISOString()}`;
+        if (!slot.has(key)) {
+          params.push(startOf(w, period));
+          slot.set(key, params.length);
+        }
+      }
+    }
+    const conditions = [...slot].map(([key, n]) => `(window_kind = '${key.split('@')[0]}' AND window_start = $${n})`);
+    const rows = await this.sql.read<{ limit_type: LimitType; window_kind: string; window_start: Date; used: string }>(
+      `SELECT limit_type, window_kind, window_start, used::text AS used FROM limit_usage
+       WHERE account_id = $1 AND (${conditions.join(' OR ')})`,
+      params,
     );
-    const out = {} as Record<LimitType, UsageByPeriod>;
-    for (const type of LIMIT_TYPES) {
-      out[type] = { daytime: Money.zero(), nighttime: Money.zero(), daily: Money.zero(), monthly: Money.zero() };
-    }
-    for (const r of rows) {
-      const period = (Object.keys(KIND) as LimitPeriod[]).find((p) => KIND[p] === r.window_kind);
-      if (period && out[r.limit_type]) out[r.limit_type][period] = Money.of(r.used);
-    }
-    return out;
+    const used = new Map(rows.map((r) => [`${r.limit_type}|${r.window_kind}@${new Date(r.window_start).toISOString()}`, r.used]));
+    return ws.map((w) => {
+      const out = {} as Record<LimitType, UsageByPeriod>;
+      for (const type of LIMIT_TYPES) {
+        const byPeriod = {} as UsageByPeriod;
+        for (const period of PERIODS) {
+          const value = used.get(`${type}|${KIND[period]}@${startOf(w, period).toISOString()}`);
+          byPeriod[period] = value === undefined ? Money.zero() : Money.of(value);
+        }
+        out[type] = byPeriod;
+      }
+      return out;
+    });
   }
 }
