@@ -17,6 +17,7 @@ import { CreateChargeUseCase } from './application/create-charge.use-case.js';
 import { CreateStaticQrUseCase } from './application/create-static-qr.use-case.js';
 import { ExpireChargesUseCase } from './application/expire-charges.use-case.js';
 import { GetChargeUseCase } from './application/get-charge.use-case.js';
+import { ListChargesUseCase } from './application/list-charges.use-case.js';
 import { PayChargeUseCase } from './application/pay-charge.use-case.js';
 import { QrImageRenderer } from './application/qr-image-renderer.js';
 import { CashInController } from './infrastructure/http/cash-in.controller.js';
@@ -38,6 +39,7 @@ import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.sche
     CreateChargeUseCase,
     CreateStaticQrUseCase,
     GetChargeUseCase,
+    ListChargesUseCase,
     CancelChargeUseCase,
     ExpireChargesUseCase,
     ChargeExpiry,

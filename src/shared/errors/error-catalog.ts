@@ -72,7 +72,11 @@ export const ERROR_CATALOG = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, group: 'input', when: "the body's content type cannot be read" },
   ROUTE_NOT_FOUND: { status: 404, group: 'input', when: 'no such method and path', answeredOutside: 'router' },
   METHOD_NOT_ALLOWED: { status: 405, group: 'input', when: 'the path exists but not with this method', answeredOutside: 'router' },
-  INVALID_DATE_RANGE: { status: 400, group: 'input', when: 'transaction list: `date_from` is after `date_to`' },
+  INVALID_DATE_RANGE: {
+    status: 400,
+    group: 'input',
+    when: 'transaction or charge list: `date_from` is after `date_to` (charge list: or `due_date_from` after `due_date_to`)',
+  },
   DATE_RANGE_TOO_LARGE: { status: 400, group: 'input', when: 'transaction list: the range spans more than 30 days' },
   INVALID_IDEMPOTENCY_KEY: { status: 400, group: 'input', when: '`X-Idempotency-Key` is not a UUID' },
   INVALID_DOCUMENT: {

@@ -27,3 +27,32 @@ export function IsDateTime(options?: ValidationOptions): PropertyDecorator {
     options,
   );
 }
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar date, YYYY-MM-DD, that exists, from year 0001 (PostgreSQL's `date` has no year 0): no 30
+ * February rolled over to March, as isDateTime.
+ */
+export function isCalendarDate(value: unknown): value is string {
+  const m = typeof value === 'string' ? CALENDAR_DATE.exec(value) : null;
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const calendar = new Date(0);
+  calendar.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
+}
+
+/** Date filters of list endpoints (a due date): see isCalendarDate. */
+export function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isCalendarDate',
+      validator: {
+        validate: (value: unknown) => isCalendarDate(value),
+        defaultMessage: (args) => `${args?.property} must be a calendar date YYYY-MM-DD that exists (no 30 February)`,
+      },
+    },
+    options,
+  );
+}

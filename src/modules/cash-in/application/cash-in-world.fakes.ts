@@ -20,6 +20,7 @@ import { ChargePayments } from './charge-payments.js';
 import { CreateChargeUseCase, type CreateChargeCommand } from './create-charge.use-case.js';
 import { ExpireChargesUseCase } from './expire-charges.use-case.js';
 import { GetChargeUseCase } from './get-charge.use-case.js';
+import { ListChargesUseCase } from './list-charges.use-case.js';
 import { PayChargeUseCase } from './pay-charge.use-case.js';
 import { QrImageRenderer, QrRenderQueueFullError, type QrImageTicket } from './qr-image-renderer.js';
 
@@ -127,6 +128,7 @@ export function cashInWorld() {
     cancel: new CancelChargeUseCase(charges, chargeStore, outbox, expiry, uow, clock),
     expire: new ExpireChargesUseCase(charges, expiry, uow),
     get: new GetChargeUseCase(charges, expiry, uow, clock),
+    list: new ListChargesUseCase(charges, expiry, uow, clock),
     pay: new PayChargeUseCase(charges, payments, ledger, uow, clock),
 
     /** A client of this institution with one account (and a ledger account holding `available`). */

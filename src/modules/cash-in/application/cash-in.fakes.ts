@@ -1,10 +1,11 @@
 import { Charge } from '../domain/charge.aggregate.js';
-import { ChargeRepository } from './charge.repository.js';
+import { PAGE_TOTAL_CAP } from '../../../shared/persistence/page-window.js';
+import { ChargeRepository, type ChargeFilter } from './charge.repository.js';
 
 /**
  * In-memory ChargeRepository for unit tests. Rows are copied in and out (a test sees only what was
  * written); `lock` is a read, since a fake has no concurrency; `lockLapsed` returns pending charges due
- * at `now`, earliest expiry first. A second txid is refused, like the unique index.
+ * at `now`, earliest expiry first; `list` orders and filters as the SQL does. A second txid is refused, like the unique index.
  */
 export class InMemoryCharges extends ChargeRepository {
   private readonly rows = new Map<string, Charge>();
@@ -46,6 +47,28 @@ export class InMemoryCharges extends ChargeRepository {
       .sort((a, b) => a.snapshot.expiresAt.getTime() - b.snapshot.expiresAt.getTime())
       .slice(0, limit)
       .map(this.copy);
+  }
+
+  async list(f: ChargeFilter): Promise<{ items: Charge[]; total: number }> {
+    const statusAsOf = (c: Charge) => (c.isLapsed(f.asOf) ? 'expired' : c.status);
+    const matching = [...this.rows.values()]
+      .map((c) => c.snapshot)
+      .filter(
+        (c) =>
+          c.clientId === f.clientId &&
+          (f.status === undefined || statusAsOf(this.rows.get(c.id)!) === f.status) &&
+          (f.createdFrom === undefined || c.createdAt >= f.createdFrom) &&
+          (f.createdTo === undefined || c.createdAt <= f.createdTo) &&
+          (f.txid === undefined || c.txid === f.txid) &&
+          (f.reference === undefined || c.reference === f.reference) &&
+          (f.dueDateFrom === undefined || (c.terms !== null && c.terms.dueDate >= f.dueDateFrom)) &&
+          (f.dueDateTo === undefined || (c.terms !== null && c.terms.dueDate <= f.dueDateTo)),
+      )
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return {
+      items: matching.slice(f.offset, f.offset + f.limit).map((c) => this.copy(this.rows.get(c.id)!)),
+      total: Math.min(matching.length, PAGE_TOTAL_CAP),
+    };
   }
 
   /** Test helper: every stored charge, in insertion order. */

@@ -1,4 +1,21 @@
-import type { Charge } from '../domain/charge.aggregate.js';
+import type { Charge, ChargeStatus } from '../domain/charge.aggregate.js';
+
+/** What the charge list asks for: the client's own charges, narrowed by any of the rest (all bounds inclusive). */
+export interface ChargeFilter {
+  clientId: string;
+  /** As of `asOf` (docs/adr/0224-the-charge-list.md): a pending charge past its expiry is `expired`, not `pending`. */
+  status?: ChargeStatus;
+  asOf: Date;
+  createdFrom?: Date;
+  createdTo?: Date;
+  txid?: string;
+  reference?: string;
+  /** Calendar days (YYYY-MM-DD) of a due-date charge's due date; an immediate charge has none and never matches. */
+  dueDateFrom?: string;
+  dueDateTo?: string;
+  limit: number;
+  offset: number;
+}
 
 /** Port to stored charges. Writes join the caller's unit of work. */
 export abstract class ChargeRepository {
@@ -14,4 +31,9 @@ export abstract class ChargeRepository {
    * several sweepers never take the same charge.
    */
   abstract lockLapsed(now: Date, limit: number): Promise<Charge[]>;
+  /**
+   * One page of the filter's charges, newest first (`created_at DESC, id DESC`, so pages neither skip nor
+   * repeat), and how many match, counted up to PAGE_TOTAL_CAP.
+   */
+  abstract list(filter: ChargeFilter): Promise<{ items: Charge[]; total: number }>;
 }

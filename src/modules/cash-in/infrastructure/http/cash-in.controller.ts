@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
 import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
@@ -10,9 +10,17 @@ import { Clock } from '../../../../shared/time/clock.js';
 import { CancelChargeUseCase } from '../../application/cancel-charge.use-case.js';
 import { CreateChargeUseCase } from '../../application/create-charge.use-case.js';
 import { GetChargeUseCase } from '../../application/get-charge.use-case.js';
+import { ListChargesUseCase } from '../../application/list-charges.use-case.js';
 import { ChargeQrImageInterceptor, type ChargeAnswerWithoutImage } from './charge-qr-image.interceptor.js';
 import { presentCharge } from './charge.presenter.js';
-import { ChargeCancelledResponse, ChargeCreatedResponse, ChargeStatusResponse, StaticQrCodeResponse } from './charge.response.js';
+import {
+  ChargeCancelledResponse,
+  ChargeCreatedResponse,
+  ChargeListResponse,
+  ChargeStatusResponse,
+  StaticQrCodeResponse,
+} from './charge.response.js';
+import { listChargesQuery, ListChargesRequest } from './list-charges.request.js';
 import { createStaticQrCommand, CreateStaticQrRequest } from './static-qr.request.js';
 import { CreateStaticQrUseCase } from '../../application/create-static-qr.use-case.js';
 import { QrImageRenderer } from '../../application/qr-image-renderer.js';
@@ -24,6 +32,7 @@ export class CashInController {
   constructor(
     private readonly createCharge: CreateChargeUseCase,
     private readonly getCharge: GetChargeUseCase,
+    private readonly listCharges: ListChargesUseCase,
     private readonly cancelCharge: CancelChargeUseCase,
     private readonly staticQr: CreateStaticQrUseCase,
     private readonly images: QrImageRenderer,
@@ -126,6 +135,29 @@ export class CashInController {
       txid: code.txid,
       description: code.description,
     };
+  }
+
+  // `GET /cash-in` and `GET /cash-in/{id}` do not meet: `:id` needs a path segment, and a segment that is not a UUID is 404.
+  @Get()
+  @ClientEndpoint('pix:cashin:read')
+  @ApiOperation({
+    operationId: 'listCharges',
+    summary: 'List your charges, newest first, filtered by status, creation time, txid, reference and due date',
+    description:
+      'Your charges only, each as GET /api/v1/pix/cash-in/{id} shows it (without a QR image; `qr_code_text` is there to draw one), newest first ' +
+      '(`created_at`, then `transaction_id`, descending, so pages neither skip nor repeat). Filters, each optional and inclusive: `status` ' +
+      '(a pending charge past `expires_at` counts as, and is shown, expired), `date_from`/`date_to` (creation instant, RFC 3339), `txid` ' +
+      '(the `conciliation_id`), `reference`, `due_date_from`/`due_date_to` (YYYY-MM-DD; due-date charges only). A `from` after its `to` is 400 ' +
+      'INVALID_DATE_RANGE. `limit` 1-100 (default 20), `offset` up to 10,000; `total` counts up to 10,000.',
+  })
+  @ApiOkResponse({ type: ChargeListResponse })
+  @ApiErrors('INVALID_DATE_RANGE')
+  async index(@CurrentPrincipal() p: Principal, @Query() q: ListChargesRequest): Promise<ChargeListResponse> {
+    const query = listChargesQuery(q, p.id);
+    const { items, total } = await this.listCharges.execute(query);
+    const now = this.clock.now();
+    const charges = items.map((charge) => presentCharge(charge, this.config.pixProvider, now));
+    return { success: true, data: { charges, total, limit: query.limit, offset: query.offset } };
   }
 
   @Get(':id')

@@ -82,6 +82,21 @@ export class ChargeStatusResponse {
   @ApiProperty({ type: ChargeStatusDto }) data: ChargeStatusDto;
 }
 
+/** A page of the charge list, paged as the transaction list is (`TransactionPageDto`). */
+export class ChargePageDto {
+  @ApiProperty({ type: [ChargeStatusDto], description: 'Newest first; each as GET /api/v1/pix/cash-in/{id} shows it' })
+  charges: ChargeStatusDto[];
+  @ApiProperty({ type: 'integer', example: 1, description: 'Matching charges, counted up to 10,000 (10000 means 10,000 or more)' })
+  total: number;
+  @ApiProperty({ type: 'integer', example: 20 }) limit: number;
+  @ApiProperty({ type: 'integer', example: 0 }) offset: number;
+}
+
+export class ChargeListResponse {
+  @ApiProperty({ example: true }) success: boolean;
+  @ApiProperty({ type: ChargePageDto }) data: ChargePageDto;
+}
+
 export class ChargeCancelledResponse {
   @ApiProperty({ example: true }) success: boolean;
   @ApiProperty({ example: 'Charge cancelled' }) message: string;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Money } from '../../../../shared/money/money.js';
+import { PAGE_TOTAL_CAP } from '../../../../shared/persistence/page-window.js';
 import { SqlSession } from '../../../../shared/persistence/sql-session.js';
-import { ChargeRepository } from '../../application/charge.repository.js';
+import { ChargeRepository, type ChargeFilter } from '../../application/charge.repository.js';
 import { Charge, type ChargeStatus } from '../../domain/charge.aggregate.js';
 import { DueDateTerms } from '../../domain/due-date-terms.value-object.js';
 import type { ChargeOrmEntity } from './charge.orm-entity.js';
@@ -26,6 +27,24 @@ function toDomain(r: Row): Charge {
     paidAmount: r.paidAmount === null ? null : Money.of(r.paidAmount),
     status: r.status as ChargeStatus,
   });
+}
+
+/** The list's WHERE over `c`, every value a bound parameter (docs/adr/0087-values-travel-as-bound-parameters.md). */
+function listWhere(f: ChargeFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [f.clientId];
+  const where = ['c.client_id = $1'];
+  const bind = (value: unknown) => `$${params.push(value)}`;
+  // A pending charge past its expiry is expired as of `asOf` (isLapsed: now >= expires_at).
+  if (f.status === 'pending') where.push(`c.status = 'pending' AND c.expires_at > ${bind(f.asOf)}`);
+  else if (f.status === 'expired') where.push(`(c.status = 'expired' OR (c.status = 'pending' AND c.expires_at <= ${bind(f.asOf)}))`);
+  else if (f.status) where.push(`c.status = ${bind(f.status)}`);
+  if (f.createdFrom) where.push(`c.created_at >= ${bind(f.createdFrom)}`);
+  if (f.createdTo) where.push(`c.created_at <= ${bind(f.createdTo)}`);
+  if (f.txid) where.push(`c.txid = ${bind(f.txid)}`);
+  if (f.reference) where.push(`c.reference = ${bind(f.reference)}`);
+  if (f.dueDateFrom) where.push(`c.due_date >= ${bind(f.dueDateFrom)}::date`);
+  if (f.dueDateTo) where.push(`c.due_date <= ${bind(f.dueDateTo)}::date`);
+  return { where: where.join(' AND '), params };
 }
 
 const json = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
@@ -96,5 +115,24 @@ export class SqlChargeRepository extends ChargeRepository {
       [now, limit],
     );
     return rows.map(toDomain);
+  }
+
+  async list(f: ChargeFilter): Promise<{ items: Charge[]; total: number }> {
+    const { where, params } = listWhere(f);
+    // Served by ix_cash_in_charges_client_created (and _client_reference_created, uq_cash_in_charges_txid).
+    // The total after the page, on the same connection, as the transaction list does.
+    const page = [...params, f.limit, f.offset];
+    const rows = await this.sql.read<Row>(
+      `SELECT ${COLUMNS} FROM cash_in_charges c WHERE ${where}
+       ORDER BY c.created_at DESC, c.id DESC LIMIT $${page.length - 1} OFFSET $${page.length}`,
+      page,
+    );
+    const capped = [...params, PAGE_TOTAL_CAP];
+    const [counted] = await this.sql.read<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (
+         SELECT 1 FROM cash_in_charges c WHERE ${where} ORDER BY c.created_at DESC, c.id DESC LIMIT $${capped.length}) capped`,
+      capped,
+    );
+    return { items: rows.map(toDomain), total: counted!.n }; // a COUNT always answers one row
   }
 }
