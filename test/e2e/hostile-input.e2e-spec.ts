@@ -339,27 +339,29 @@ describe('hostile input never makes a 5xx (e2e)', () => {
           }
         }
         if (s.format === 'date-time' || s.format === 'date') {
-          // The other date filters of the operation get a valid instant, so a range check (date_from needs
+          // A `date` parameter (YYYY-MM-DD, a charge's due date) takes a day, a `date-time` one an instant.
+          const validOf = (o: typeof p) => (o.schema?.format === 'date' ? '2026-03-10' : '2026-03-10T23:59:59Z');
+          // The other date filters of the operation get a valid value, so a range check (date_from needs
           // date_to) cannot answer first: the refusal must come from this parameter's value.
           const others = Object.fromEntries(
-            op.queryParams
-              .filter((o) => o !== p && (o.schema?.format ?? '').startsWith('date'))
-              .map((o) => [o.name, '2026-03-10T23:59:59Z']),
+            op.queryParams.filter((o) => o !== p && (o.schema?.format ?? '').startsWith('date')).map((o) => [o.name, validOf(o)]),
           );
           const withDate = (v: string) => send(op, undefined, { query: { ...others, [p.name]: v } });
-          const valid = await withDate('2026-03-10T23:59:59Z');
-          if (valid.status !== 200) problems.push(`${name} ${p.name} valid date-time: ${describeAnswer(valid)}`);
-          // A leap second (RFC 3339 syntax allows second 60; a JS Date cannot hold it) and a day that does not exist.
-          for (const v of ['2026-03-10T23:59:60Z', '2026-03-10T23:59:60.000Z', '2026-12-31T23:59:60+00:00', '2026-02-30T00:00:00Z'])
-            refusedNaming(`${name} ${p.name}=${v}`, await withDate(v), p.name);
+          const valid = await withDate(validOf(p));
+          if (valid.status !== 200) problems.push(`${name} ${p.name} valid ${s.format}: ${describeAnswer(valid)}`);
+          // A leap second (RFC 3339 syntax allows second 60; a JS Date cannot hold it) and a day that does not exist;
+          // for a day, also an instant and a year PostgreSQL's `date` does not have.
+          const invalid =
+            s.format === 'date'
+              ? ['2026-02-30', '2026-02-29', '2026-13-01', '0000-01-01', '2026-3-10', '2026-03-10T00:00:00Z']
+              : ['2026-03-10T23:59:60Z', '2026-03-10T23:59:60.000Z', '2026-12-31T23:59:60+00:00', '2026-02-30T00:00:00Z'];
+          for (const v of invalid) refusedNaming(`${name} ${p.name}=${v}`, await withDate(v), p.name);
           // The far ends of what RFC 3339 can write: accepted or refused, never a 500.
-          for (const v of [
-            '0000-01-01T00:00:00Z',
-            '0000-01-01T00:00:00+23:59',
-            '9999-12-31T23:59:59-23:59',
-            '2026-03-10T12:00:00.123456789Z',
-          ])
-            survived(`${name} ${p.name}=${v}`, await withDate(v));
+          const farEnds =
+            s.format === 'date'
+              ? ['0001-01-01', '9999-12-31']
+              : ['0000-01-01T00:00:00Z', '0000-01-01T00:00:00+23:59', '9999-12-31T23:59:59-23:59', '2026-03-10T12:00:00.123456789Z'];
+          for (const v of farEnds) survived(`${name} ${p.name}=${v}`, await withDate(v));
         }
         if (s.enum || s.format)
           for (const v of lookAlikes(String(sampleValue(doc, s))))

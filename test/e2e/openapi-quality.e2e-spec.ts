@@ -211,6 +211,8 @@ const INTEGER_PROPERTIES: Record<string, string[]> = {
   DiscountDto: ['mode'],
   // spec, Transactions: limit and offset are integers
   TransactionPageDto: ['total', 'limit', 'offset'],
+  // docs/adr/0224-the-charge-list.md: paged as the transaction list
+  ChargePageDto: ['total', 'limit', 'offset'],
   MedPageDto: ['page', 'page_size', 'total'],
   DeliveryPageDto: ['page', 'page_size', 'total'],
   DeliveryDto: ['attempt_count', 'resend_count', 'last_http_status'],
@@ -221,6 +223,7 @@ const INTEGER_PROPERTIES: Record<string, string[]> = {
 const INTEGER_PARAMETERS: Record<string, string[]> = {
   // spec, Transactions: limit and offset are integers
   'GET /api/v1/transactions': ['limit', 'offset'],
+  'GET /api/v1/pix/cash-in': ['limit', 'offset'],
   'GET /api/v1/pix/reversals': ['limit'],
   'GET /api/v1/pix/med/status/{status}': ['page', 'page_size'],
   'GET /api/v1/admin/limits/requests': ['limit', 'offset'],
@@ -480,6 +483,9 @@ describe('OpenAPI document quality (e2e)', () => {
       });
       // docs/adr/0131-reversal-list.md: limit 1 to 100 (default 20)
       expect(parameter('GET /api/v1/pix/reversals', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+      // docs/adr/0224-the-charge-list.md: the transaction list's bounds and defaults
+      expect(parameter('GET /api/v1/pix/cash-in', 'limit')).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 });
+      expect(parameter('GET /api/v1/pix/cash-in', 'offset')).toMatchObject({ type: 'integer', minimum: 0, maximum: 10_000, default: 0 });
     });
 
     it('the BR Code examples agree with the service: static codes carry no charge data, due-date terms pass its rules', () => {

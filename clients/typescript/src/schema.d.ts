@@ -224,6 +224,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pix/cash-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your charges, newest first, filtered by status, creation time, txid, reference and due date
+         * @description Your charges only, each as GET /api/v1/pix/cash-in/{id} shows it (without a QR image; `qr_code_text` is there to draw one), newest first (`created_at`, then `transaction_id`, descending, so pages neither skip nor repeat). Filters, each optional and inclusive: `status` (a pending charge past `expires_at` counts as, and is shown, expired), `date_from`/`date_to` (creation instant, RFC 3339), `txid` (the `conciliation_id`), `reference`, `due_date_from`/`due_date_to` (YYYY-MM-DD; due-date charges only). A `from` after its `to` is 400 INVALID_DATE_RANGE. `limit` 1-100 (default 20), `offset` up to 10,000; `total` counts up to 10,000.
+         */
+        get: operations["listCharges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pix/cash-in/{id}": {
         parameters: {
             query?: never;
@@ -1516,6 +1536,24 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        ChargePageDto: {
+            /** @description Newest first; each as GET /api/v1/pix/cash-in/{id} shows it */
+            charges: components["schemas"]["ChargeStatusDto"][];
+            /**
+             * @description Matching charges, counted up to 10,000 (10000 means 10,000 or more)
+             * @example 1
+             */
+            total: number;
+            /** @example 20 */
+            limit: number;
+            /** @example 0 */
+            offset: number;
+        };
+        ChargeListResponse: {
+            /** @example true */
+            success: boolean;
+            data: components["schemas"]["ChargePageDto"];
         };
         ChargeStatusResponse: {
             /** @example true */
@@ -4438,6 +4476,208 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "UNSUPPORTED_MEDIA_TYPE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: RATE_LIMITED (see docs/errors.md) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: INTERNAL_ERROR (see docs/errors.md) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: SERVICE_UNAVAILABLE (see docs/errors.md) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listCharges: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                /** @description As GET /cash-in/{id} shows it: a pending charge past expires_at is expired */
+                status?: "pending" | "completed" | "cancelled" | "expired";
+                /** @description Created at or after (RFC 3339) */
+                date_from?: string;
+                /** @description Created at or before (RFC 3339); not before date_from */
+                date_to?: string;
+                /** @description Exact txid: the conciliation_id of the charge */
+                txid?: string;
+                /** @description Exact reference, as given at creation */
+                reference?: string;
+                /** @description Due-date charges whose due_date is on or after this day (YYYY-MM-DD); immediate charges have none and are left out */
+                due_date_from?: string;
+                /** @description Due-date charges whose due_date is on or before this day (YYYY-MM-DD); the same day as due_date_from for one day */
+                due_date_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "charges": [
+                     *           {
+                     *             "transaction_id": "3f2b8c1e-6d4a-4e7b-9a51-2c8d0e9f7a36",
+                     *             "conciliation_id": "k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G",
+                     *             "status": "pending",
+                     *             "amount": "150.00",
+                     *             "paid_amount": "150.00",
+                     *             "end_to_end_id": "E0000000020260310150012345678901",
+                     *             "payer": {
+                     *               "name": "João Pereira",
+                     *               "document": "***.456.789-**"
+                     *             },
+                     *             "expected_payer": {
+                     *               "name": "João Pereira",
+                     *               "document": "***.456.789-**"
+                     *             },
+                     *             "reference": "order-2026-0042",
+                     *             "description": "Order 42",
+                     *             "pix_key": "loja@example.com",
+                     *             "qr_code_text": "00020101021226820014br.gov.bcb.pix2560pix.sandbox.local/qr/v2/3f2b8c1e-6d4a-4e7b-9a51-2c8d0e9f7a365204000053039865406150.005802BR5917Loja Exemplo Ltda6009SAO PAULO62360532k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G6304D093",
+                     *             "expires_at": "2026-03-10T15:00:00.000Z",
+                     *             "paid_at": "2026-03-10T15:00:00.000Z",
+                     *             "cancelled_at": "2026-03-10T15:00:00.000Z",
+                     *             "expired_at": "2026-03-10T15:00:00.000Z",
+                     *             "due_date": "2026-12-10",
+                     *             "due_date_terms": {
+                     *               "due_date": "2026-12-10",
+                     *               "penalty": {
+                     *                 "mode": 2,
+                     *                 "value": "2.00"
+                     *               },
+                     *               "interest": {
+                     *                 "mode": 3,
+                     *                 "value": "1.00"
+                     *               },
+                     *               "discount": {
+                     *                 "mode": 1,
+                     *                 "value": "0.50",
+                     *                 "fixed_dates": []
+                     *               },
+                     *               "rebate": {
+                     *                 "mode": 1,
+                     *                 "value": "10.00"
+                     *               },
+                     *               "amount_due_now": "148.50"
+                     *             },
+                     *             "details": {},
+                     *             "metadata": {
+                     *               "order_id": "42"
+                     *             },
+                     *             "registry_document_id": "sandbox-k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G",
+                     *             "provider": "sandbox",
+                     *             "created_at": "2026-03-10T15:00:00.000Z",
+                     *             "updated_at": "2026-03-10T15:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 1,
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChargeListResponse"];
+                };
+            };
+            /** @description Error: INVALID_DATE_RANGE, VALIDATION_ERROR (see docs/errors.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_DATE_RANGE" | "VALIDATION_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: INVALID_TOKEN, UNAUTHORIZED (see docs/errors.md) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: FORBIDDEN, INSUFFICIENT_SCOPE (see docs/errors.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN" | "INSUFFICIENT_SCOPE";
                         } & {
                             [key: string]: unknown;
                         };
