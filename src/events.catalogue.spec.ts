@@ -171,6 +171,14 @@ const FORMAT_PATTERNS: Record<StringFormat, RegExp> = {
 /** What is wrong with `value` as a value of `field` (empty when nothing). */
 function fieldProblems(name: string, field: FieldSchema, value: unknown): string[] {
   if (value === null) return field.nullable ? [] : [`${name} is null`];
+  if (field.type === 'object') {
+    if (typeof value !== 'object' || Array.isArray(value)) return [`${name} is not an object: ${JSON.stringify(value)}`];
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object).sort();
+    const expected = Object.keys(field.properties).sort();
+    if (keys.join() !== expected.join()) return [`${name} has fields ${keys.join(', ')}, not ${expected.join(', ')}`];
+    return Object.entries(field.properties).flatMap(([sub, schema]) => fieldProblems(`${name}.${sub}`, schema, object[sub]));
+  }
   const typeOk = field.type === 'integer' ? Number.isInteger(value) : typeof value === field.type;
   if (!typeOk) return [`${name} is not ${field.type}: ${JSON.stringify(value)}`];
   const problems: string[] = [];
@@ -179,6 +187,21 @@ function fieldProblems(name: string, field: FieldSchema, value: unknown): string
   if (field.format && !FORMAT_PATTERNS[field.format].test(value as string))
     problems.push(`${name} = ${String(value)} is not a ${field.format}`);
   return problems;
+}
+
+/** Every field of a schema, an object field's own fields after it as `field.subfield`. */
+function flatFields(schema: PayloadSchema): [string, FieldSchema][] {
+  return Object.entries(schema).flatMap(([name, field]): [string, FieldSchema][] => [
+    [name, field],
+    ...(field.type === 'object' ? Object.entries(field.properties).map(([sub, s]): [string, FieldSchema] => [`${name}.${sub}`, s]) : []),
+  ]);
+}
+
+/** The value of `path` (`field` or `field.subfield`) in a payload; undefined when an object on the way is null. */
+function valueAt(payload: Record<string, unknown>, path: string): unknown {
+  const [head, sub] = path.split('.');
+  const value = payload[head!];
+  return sub === undefined ? value : (value as Record<string, unknown> | null)?.[sub];
 }
 
 function payloadProblems(schema: PayloadSchema, payload: Record<string, unknown>): string[] {
@@ -213,11 +236,11 @@ describe('event catalogue (composed from the modules)', () => {
       expect(def.description).toMatch(/^[^\n]+\.$/);
       expect(typeof def.webhook).toBe('boolean');
       expect(Object.keys(def.payload).length).toBeGreaterThan(0);
-      for (const [field, schema] of Object.entries(def.payload)) {
+      for (const [field, schema] of flatFields(def.payload)) {
         expect({
           name,
           field,
-          ok: /^[a-z][a-z0-9_]*$/.test(field) && schema.description.length > 0 && !schema.description.includes('\n'),
+          ok: /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$/.test(field) && schema.description.length > 0 && !schema.description.includes('\n'),
         }).toEqual({ name, field, ok: true });
       }
     }
@@ -248,10 +271,13 @@ describe('event catalogue (composed from the modules)', () => {
   it('the samples give each nullable field both null and a value, so both are checked against the schema', () => {
     const seen = new Map<string, Set<'null' | 'value'>>();
     for (const name of EVENT_NAMES) {
-      for (const [field, def] of Object.entries(schemaOf(name))) {
+      for (const [field, def] of flatFields(schemaOf(name))) {
         if (!def.nullable) continue;
         const kinds = seen.get(`${name.split('.')[0]}.${field}`) ?? new Set();
-        for (const e of SAMPLES[name]) kinds.add((e.payload as Record<string, unknown>)[field] === null ? 'null' : 'value');
+        for (const e of SAMPLES[name]) {
+          const value = valueAt(e.payload as Record<string, unknown>, field);
+          if (value !== undefined) kinds.add(value === null ? 'null' : 'value');
+        }
         seen.set(`${name.split('.')[0]}.${field}`, kinds);
       }
     }
@@ -298,7 +324,7 @@ describe('docs/events.md rendering of the catalogue', () => {
       const section = md.slice(start, next < 0 ? undefined : next);
       expect(section).toContain(EVENT_DEFINITIONS[name].description);
       expect(section).toContain(`Webhook: ${EVENT_DEFINITIONS[name].webhook ? 'yes' : 'no (internal)'}.`);
-      for (const field of Object.keys(schemaOf(name))) {
+      for (const [field] of flatFields(schemaOf(name))) {
         expect({ name, field, listed: section.includes(`| \`${field}\` |`) }).toEqual({ name, field, listed: true });
       }
     }

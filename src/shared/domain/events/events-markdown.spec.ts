@@ -12,6 +12,14 @@ const opened: EventDefinition = {
     status: { type: 'string', enum: ['open'], description: 'Always `open`' },
     label: { type: 'string', nullable: true, description: 'Its label | if any' },
     amount: { type: 'string', format: 'decimal', description: 'What it holds' },
+    opener: {
+      type: 'object',
+      description: 'Who opened it',
+      properties: {
+        name: { type: 'string', description: 'Their name' },
+        bank: { type: 'string', format: 'ispb', nullable: true, description: 'Their bank' },
+      },
+    },
   },
 };
 const sealed: EventDefinition = {
@@ -76,6 +84,16 @@ describe('docs/events.md rendering', () => {
     expect(md).toContain('| `label` | string | yes | Its label \\| if any |');
     expect(md).toContain('| `kind` | string: `small`, `large` | no | Its size |');
     expect(md).toContain('| `count` | integer | no | How many |');
+  });
+
+  it('lists an object field, then each of its own fields as `field.subfield`', () => {
+    const rows = md.split('\n').filter((line) => line.startsWith('| `opener'));
+    expect(rows).toEqual([
+      '| `opener` | object | no | Who opened it |',
+      '| `opener.name` | string | no | Their name |',
+      '| `opener.bank` | string (ispb) | yes | Their bank |',
+    ]);
+    expect(md.indexOf('| `opener` |')).toBeGreaterThan(md.indexOf('| `amount` |'));
   });
 
   it('says where it is generated from, is deterministic and ends with one newline', () => {

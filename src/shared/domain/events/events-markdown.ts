@@ -17,6 +17,9 @@ internal: they only start work inside the service.
 Payload rules, for every event:
 
 - Every field listed is always present; a field that can be \`null\` says so. No other field appears.
+- An object field's own fields are listed after it as \`field.subfield\`; each is present whenever the object is.
+- Fields are added, never removed, renamed or retyped: an event may gain fields (an object, subfields) in a
+  release, so read the fields you know and ignore the others (docs/adr/0226-the-payer-on-every-credit.md).
 - Money is a decimal string with exactly 2 decimals (\`"150.00"\`), never a JSON number.
 - Field names are snake_case, as in the API.
 
@@ -36,15 +39,20 @@ const FORMATS: Record<StringFormat, string> = {
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 
 function typeOf(field: FieldSchema): string {
+  if (field.type === 'object') return 'object';
   if (field.enum)
     return field.enum.length === 1 ? `\`"${field.enum[0]}"\`` : `${field.type}: ${field.enum.map((v) => `\`${v}\``).join(', ')}`;
   return field.format ? `${field.type} (${field.format})` : field.type;
 }
 
 function renderEvent(name: string, def: EventDefinition): string {
-  const fields = Object.entries(def.payload).map(
-    ([field, schema]) => `| \`${field}\` | ${cell(typeOf(schema))} | ${schema.nullable ? 'yes' : 'no'} | ${cell(schema.description)} |`,
-  );
+  const row = (field: string, schema: FieldSchema) =>
+    `| \`${field}\` | ${cell(typeOf(schema))} | ${schema.nullable ? 'yes' : 'no'} | ${cell(schema.description)} |`;
+  // An object field's own fields follow it, named `field.subfield`.
+  const fields = Object.entries(def.payload).flatMap(([field, schema]) => [
+    row(field, schema),
+    ...(schema.type === 'object' ? Object.entries(schema.properties).map(([sub, s]) => row(`${field}.${sub}`, s)) : []),
+  ]);
   return [
     `### \`${name}\``,
     '',
