@@ -32,6 +32,7 @@ import { DueDateDiscountModes1764208214000 } from './1764208214000-due-date-disc
 import { LimitChangeTiming1764210000000 } from './1764210000000-limit-change-timing.js';
 import { ClientMei1764220000000 } from './1764220000000-client-mei.js';
 import { NighttimeStart1764230000000 } from './1764230000000-nighttime-start.js';
+import { ChargeLineTxid1764240000000 } from './1764240000000-charge-line-txid.js';
 import { ChargeListIndexes1764242000000 } from './1764242000000-charge-list-indexes.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
@@ -70,5 +71,6 @@ export const MIGRATIONS = [
   LimitChangeTiming1764210000000,
   ClientMei1764220000000,
   NighttimeStart1764230000000,
+  ChargeLineTxid1764240000000,
   ChargeListIndexes1764242000000,
 ];

@@ -208,6 +208,9 @@ export class CreateChargeUseCase {
         pixKey: key.keyValue,
         pixKeyType: key.keyType,
         endToEndId: null,
+        // The charge's txid, which its payment carries and the merchant reconciles by
+        // (docs/adr/0227-a-charge-line-carries-its-txid.md).
+        txid,
         payer: expectedPayer,
         receiver: partyRecord(receiver),
         description: cmd.description ?? null,
