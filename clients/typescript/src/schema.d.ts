@@ -946,6 +946,25 @@ export interface components {
             success: boolean;
             data: components["schemas"]["LedgerVerificationDto"];
         };
+        PayerDto: {
+            /** @example João Pereira */
+            name: string | null;
+            /**
+             * @description Masked unless you supplied it (your own, or a pending charge's expected payer)
+             * @example ***.456.789-**
+             */
+            document: string | null;
+            /**
+             * @description The ISPB of the payer's institution (on-us: this institution's); null on records made before it was kept
+             * @example 00000000
+             */
+            ispb: string | null;
+            /**
+             * @description The payer's institution as the Central Bank's participant list named it when the payment arrived; null when the list does not hold its ISPB
+             * @example BCO DO BRASIL S.A.
+             */
+            institution_name: string | null;
+        };
         BankDto: {
             /** @example 99999004 */
             ispb: string;
@@ -1031,12 +1050,12 @@ export interface components {
             receiver_name: string | null;
             /** @example ***.654.321-** */
             receiver_document: string | null;
-            payer: components["schemas"]["PartyDto"];
+            payer: components["schemas"]["PayerDto"];
             receiver: components["schemas"]["PartyDto"];
             /** @example Order 42 */
             description: string | null;
             /**
-             * @description The txid of the QR code the payment paid, for reconciliation: a static code's (its 62-05), on the payer's cash_out and, paid on-us, on the receiver's cash_in; a dynamic code's charge txid on the payer's cash_out. null when none (a charge's own txid is its conciliation_id)
+             * @description The txid of the QR code the payment paid, for reconciliation: a static code's (its 62-05), on the payer's cash_out and, paid on-us, on the receiver's cash_in; a dynamic code's charge txid on the payer's cash_out and on the charge's own cash_in (its conciliation_id). null when none
              * @example INV2026000042
              */
             txid: string | null;
@@ -1456,6 +1475,25 @@ export interface components {
             /** @example Pedido 42 */
             description: string | null;
         };
+        ChargePaidByDto: {
+            /** @example João Pereira */
+            name: string | null;
+            /**
+             * @description Masked
+             * @example ***.456.789-**
+             */
+            document: string | null;
+            /**
+             * @description The ISPB of the payer's institution (paid on-us: this institution's); null on charges paid before it was kept
+             * @example 00000000
+             */
+            ispb: string | null;
+            /**
+             * @description The payer's institution as the Central Bank's participant list named it when the charge was paid; null when the list does not hold its ISPB
+             * @example BCO DO BRASIL S.A.
+             */
+            institution_name: string | null;
+        };
         ChargePayerDto: {
             /** @example João Pereira */
             name: string | null;
@@ -1491,7 +1529,8 @@ export interface components {
             paid_amount: string | null;
             /** @example E0000000020260310150012345678901 */
             end_to_end_id: string | null;
-            payer: components["schemas"]["ChargePayerDto"] | null;
+            /** @description Who paid, once the charge is completed (the same as its `cash_in` transaction and `cash_in.completed` show); null until then */
+            payer: components["schemas"]["ChargePaidByDto"] | null;
             /** @description The expected payer you named */
             expected_payer: components["schemas"]["ChargePayerDto"] | null;
             /** @example order-2026-0042 */
@@ -2545,6 +2584,11 @@ export interface components {
              * @example 52998224725
              */
             document?: string;
+            /**
+             * @description The ISPB of the payer's institution (8 digits; default 00000000). Any other institution's: one the Central Bank's participant list lacks is taken, its name shown as null; this institution's own is 400 VALIDATION_ERROR (its clients pay on-us)
+             * @example 00000000
+             */
+            ispb?: string;
         };
         DepositRequest: {
             /**
@@ -3266,15 +3310,10 @@ export interface operations {
                      *             "receiver_name": "Maria Silva",
                      *             "receiver_document": "***.654.321-**",
                      *             "payer": {
-                     *               "name": "Maria Silva",
+                     *               "name": "João Pereira",
                      *               "document": "***.456.789-**",
-                     *               "bank": {
-                     *                 "ispb": "99999004",
-                     *                 "participant_name": "Instant Payments Sandbox",
-                     *                 "agency": "0001",
-                     *                 "account": "123456789",
-                     *                 "account_type": "payment"
-                     *               }
+                     *               "ispb": "00000000",
+                     *               "institution_name": "BCO DO BRASIL S.A."
                      *             },
                      *             "receiver": {
                      *               "name": "Maria Silva",
@@ -3460,15 +3499,10 @@ export interface operations {
                      *         "receiver_name": "Maria Silva",
                      *         "receiver_document": "***.654.321-**",
                      *         "payer": {
-                     *           "name": "Maria Silva",
+                     *           "name": "João Pereira",
                      *           "document": "***.456.789-**",
-                     *           "bank": {
-                     *             "ispb": "99999004",
-                     *             "participant_name": "Instant Payments Sandbox",
-                     *             "agency": "0001",
-                     *             "account": "123456789",
-                     *             "account_type": "payment"
-                     *           }
+                     *           "ispb": "00000000",
+                     *           "institution_name": "BCO DO BRASIL S.A."
                      *         },
                      *         "receiver": {
                      *           "name": "Maria Silva",
@@ -4766,7 +4800,9 @@ export interface operations {
                      *         "end_to_end_id": "E0000000020260310150012345678901",
                      *         "payer": {
                      *           "name": "João Pereira",
-                     *           "document": "***.456.789-**"
+                     *           "document": "***.456.789-**",
+                     *           "ispb": "00000000",
+                     *           "institution_name": "BCO DO BRASIL S.A."
                      *         },
                      *         "expected_payer": {
                      *           "name": "João Pereira",

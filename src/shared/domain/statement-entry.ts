@@ -14,11 +14,14 @@ export interface StatementFailure {
   message: string;
 }
 
-/** A party as the statement records it (the transaction record's party shape). */
+/**
+ * A party as the statement records it (the transaction record's party shape): the whole account, or only the
+ * institution (its participant-list name null when the list lacks it) of a payer from another institution.
+ */
 export interface StatementParty {
   name: string | null;
   document: string | null;
-  bank?: { ispb: string; participant_name: string; agency: string; account: string; account_type: string } | null;
+  bank?: { ispb: string; participant_name: string | null; agency?: string; account?: string; account_type?: string } | null;
 }
 
 /** A pending receipt that was paid (a charge's `cash_in`): what arrived and from whom. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { cnpjWithCheckDigits, cpfWithCheckDigits, isValidCnpj, isValidCpf, maskDocument, personTypeOf } from './tax-id.js';
+import { cnpjWithCheckDigits, cpfWithCheckDigits, isValidCnpj, isValidCpf, maskDocument, maskedDocument, personTypeOf } from './tax-id.js';
 
 describe('tax ids', () => {
   it('accepts CPFs with correct check digits and rejects others', () => {
@@ -24,6 +24,13 @@ describe('tax ids', () => {
   it('masks the middle digits only', () => {
     expect(maskDocument('12345678909')).toBe('***.456.789-**');
     expect(maskDocument('11222333000181')).toBe('**.222.333/0001-**');
+  });
+
+  it('maskedDocument masks a whole document once and leaves a masked one as it is', () => {
+    for (const document of ['12345678909', '11222333000181', '12ABC34501DE35']) {
+      expect(maskedDocument(document)).toBe(maskDocument(document));
+      expect(maskedDocument(maskedDocument(document))).toBe(maskDocument(document));
+    }
   });
 
   it('masks an alphanumeric CNPJ at the same positions (ADR 0217)', () => {

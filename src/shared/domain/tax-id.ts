@@ -88,3 +88,12 @@ export function maskDocument(document: string): string {
   }
   return '***';
 }
+
+/**
+ * A document as shown to someone who did not supply it, whether it was stored in full (a payer from another
+ * institution, kept whole for a return) or already masked (an on-us payer): masking a masked document
+ * again would scramble it, so one is left as it is.
+ */
+export function maskedDocument(document: string): string {
+  return document.includes('*') ? document : maskDocument(document);
+}

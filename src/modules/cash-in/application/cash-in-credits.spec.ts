@@ -11,6 +11,18 @@ describe('CashInCredits, the one way money arrives as a cash_in', () => {
     amount: Money.of('200.00'),
     endToEndId: 'E9999900420261126120000000000001',
     description: 'on-us cash-in',
+    // As an on-us payer's record holds them: the document masked, the account at this institution.
+    payer: {
+      name: 'Bruno Lima',
+      document: '***.456.789-**',
+      bank: {
+        ispb: '99999004',
+        participant_name: 'Instant Payments Sandbox',
+        agency: '0001',
+        account: '*****6789',
+        account_type: 'payment',
+      },
+    },
   };
   let schedules: InMemoryFeeSchedules;
   let credits: CashInCredits;
@@ -46,6 +58,22 @@ describe('CashInCredits, the one way money arrives as a cash_in', () => {
       account_id: 'acc-ana',
       psp_ispb: '99999004',
       conciliation_id: 'txid0001',
+    });
+  });
+
+  it("the event's payer is the credit's payer record: name, masked document, ISPB and the institution's recorded name", async () => {
+    expect((await credits.price(credit)).event.payload.payer).toEqual({
+      name: 'Bruno Lima',
+      document: '***.456.789-**',
+      ispb: '99999004',
+      institution_name: 'Instant Payments Sandbox',
+    });
+    const external = { name: 'Carla Externa', document: '52998224725', bank: { ispb: '12345678', participant_name: null } };
+    expect((await credits.price({ ...credit, payer: external })).event.payload.payer).toEqual({
+      name: 'Carla Externa',
+      document: '***.982.247-**',
+      ispb: '12345678',
+      institution_name: null,
     });
   });
 

@@ -6,6 +6,17 @@ import type { Money } from '../../../shared/money/money.js';
 import { FeePolicy } from '../../fees/application/fee-policy.js';
 import type { Movement } from '../../ledger/application/ledger.service.js';
 
+/**
+ * The payer as the credit's transaction records them (the statement's party shape), whose bank names at least
+ * their institution: `cash_in.completed` is built from this same record, so the two cannot disagree.
+ */
+export interface CreditPayerRecord {
+  name: string | null;
+  /** As the record stores it: masked for an on-us payer, whole for one from another institution (for a return). */
+  document: string | null;
+  bank: { ispb: string; participant_name: string | null };
+}
+
 /** Money arriving in a client's account as a completed `cash_in`. */
 export interface IncomingCredit {
   /** The `cash_in` transaction (a new row, or the charge's own). */
@@ -23,6 +34,8 @@ export interface IncomingCredit {
    * A charge's payment carries the charge's txid, its `conciliationId`.
    */
   txid?: string | null;
+  /** Who paid, as the transaction records them. */
+  payer: CreditPayerRecord;
 }
 
 /** A priced credit: what the caller posts and writes, in its own lock order. */
@@ -72,6 +85,12 @@ export class CashInCredits {
         pspIspb: this.config.pspIspb,
         conciliationId: credit.conciliationId ?? null,
         txid: credit.txid ?? credit.conciliationId ?? null,
+        payer: {
+          name: credit.payer.name,
+          document: credit.payer.document,
+          ispb: credit.payer.bank.ispb,
+          institutionName: credit.payer.bank.participant_name,
+        },
       }),
     };
   }

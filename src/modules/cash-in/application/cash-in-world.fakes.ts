@@ -129,7 +129,7 @@ export function cashInWorld() {
     expire: new ExpireChargesUseCase(charges, expiry, uow),
     get: new GetChargeUseCase(charges, expiry, uow, clock),
     list: new ListChargesUseCase(charges, expiry, uow, clock),
-    pay: new PayChargeUseCase(charges, payments, ledger, uow, clock),
+    pay: new PayChargeUseCase(charges, payments, ledger, uow, clock, participants, config),
 
     /** A client of this institution with one account (and a ledger account holding `available`). */
     openAccount(clientId: string, accountId: string, document: string, name: string, available = '0.00') {

@@ -3,8 +3,7 @@ import { DomainError } from '../../../shared/errors/domain-error.js';
 import type { Money } from '../../../shared/money/money.js';
 import { OutboxWriter } from '../../../shared/outbox/outbox.writer.js';
 import type { Movement } from '../../ledger/application/ledger.service.js';
-import type { Party } from '../../transactions/application/transactions.service.js';
-import { CashInCredits } from './cash-in-credits.js';
+import { CashInCredits, type CreditPayerRecord } from './cash-in-credits.js';
 import { ChargeRepository } from './charge.repository.js';
 import { ChargeStore } from './charge-store.js';
 
@@ -14,8 +13,8 @@ export interface IncomingChargePayment {
   /** What the payer sent; null means "the amount due" (the sandbox's default). */
   amount: Money | null;
   endToEndId: string;
-  /** The payer as the merchant's statement shows them. */
-  payer: Party;
+  /** The payer as the merchant's statement shows them, their institution at least. */
+  payer: CreditPayerRecord & { bank: { agency?: string; account?: string; account_type?: string } };
   /** When the payer's amount was fixed (a due-date charge is priced on that day); defaults to `at`. */
   pricedAt?: Date;
   at: Date;
@@ -72,6 +71,7 @@ export class ChargePayments {
       endToEndId: p.endToEndId,
       description: 'charge paid',
       conciliationId: c.txid,
+      payer: p.payer,
     });
     const record = async () => {
       // The charge and its `cash_in` line, which takes what arrived from the charge and the fee priced on it.

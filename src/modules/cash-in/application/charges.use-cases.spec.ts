@@ -329,7 +329,7 @@ describe('charges, over in-memory fakes', () => {
         amount: '25.50',
         taxAmount: '0.00',
         endToEndId: paid.endToEndId,
-        payer: { name: 'Sandbox Payer', document: null },
+        payer: { name: 'Sandbox Payer', document: null, bank: { ispb: '00000000', participant_name: null } },
         processedAt: NOON,
       });
       expect(w.outbox.events.at(-1)).toEqual({
@@ -347,6 +347,8 @@ describe('charges, over in-memory fakes', () => {
           psp_ispb: '99999004',
           conciliation_id: txid,
           txid,
+          // The sandbox's default payer, at 00000000 (which this test's empty participant list lacks: no name).
+          payer: { name: 'Sandbox Payer', document: null, ispb: '00000000', institution_name: null },
         },
       });
       expect(w.uow.committed).toBe(commits + 1);

@@ -9,6 +9,7 @@ const CREDIT: CashInCompletedSource = {
   amount: Money.of('100'),
   fee: Money.of('1.5'),
   pspIspb: '12345678',
+  payer: { name: 'Ana Pagadora', document: '52998224725', ispb: '00000000', institutionName: 'BCO DO BRASIL S.A.' },
 };
 
 describe('cash-in event builder', () => {
@@ -28,7 +29,26 @@ describe('cash-in event builder', () => {
         psp_ispb: '12345678',
         conciliation_id: null,
         txid: null,
+        payer: { name: 'Ana Pagadora', document: '***.982.247-**', ispb: '00000000', institution_name: 'BCO DO BRASIL S.A.' },
       },
+    });
+  });
+
+  it("cash_in.completed shows the payer's document masked, whether it was stored in full or masked already", () => {
+    const masked = { ...CREDIT.payer, document: '***.982.247-**' };
+    expect(cashInCompleted({ ...CREDIT, payer: masked }).payload.payer.document).toBe('***.982.247-**');
+    expect(cashInCompleted({ ...CREDIT, payer: { ...CREDIT.payer, document: '11222333000181' } }).payload.payer.document).toBe(
+      '**.222.333/0001-**',
+    );
+  });
+
+  it('cash_in.completed: a payer without a document, and an institution the participant list lacks, are null', () => {
+    const unknown = { name: null, document: null, ispb: '99999999', institutionName: null };
+    expect(cashInCompleted({ ...CREDIT, payer: unknown }).payload.payer).toEqual({
+      name: null,
+      document: null,
+      ispb: '99999999',
+      institution_name: null,
     });
   });
 

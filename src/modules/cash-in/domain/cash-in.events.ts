@@ -1,5 +1,6 @@
 import { eventConstructor, type DomainEvent } from '../../../shared/domain/domain-event.js';
 import type { EventCataloguePart, EventDefinitions } from '../../../shared/domain/events/event-catalogue.js';
+import { maskedDocument } from '../../../shared/domain/tax-id.js';
 import type { Money } from '../../../shared/money/money.js';
 
 const chargeSchema = <S extends string>(status: S) =>
@@ -19,7 +20,7 @@ const chargeSchema = <S extends string>(status: S) =>
 export const CASH_IN_EVENTS = {
   'cash_in.completed': {
     description:
-      'Money arrived in one of your accounts: an inbound Pix (from a client of this service, settled on-us, or a sandbox deposit).',
+      'Money arrived in one of your accounts: an inbound Pix (from a client of this service, settled on-us, or from another institution: in the sandbox, a deposit or a charge paid by its simulated payer).',
     webhook: true,
     aggregate: 'the `cash_in` transaction',
     payload: {
@@ -44,6 +45,31 @@ export const CASH_IN_EVENTS = {
         nullable: true,
         description:
           "The txid the payment carried, for your reconciliation: the charge's (as `conciliation_id`), or the one in your static QR code (its field 62-05, `txid` of the transaction); `null` when none",
+      },
+      payer: {
+        type: 'object',
+        description:
+          "Who paid, as the transaction's `payer` shows them (docs/adr/0226-the-payer-on-every-credit.md): recorded when the money arrived, never changed later",
+        properties: {
+          name: { type: 'string', nullable: true, description: "The payer's name; `null` when their institution sent none" },
+          document: {
+            type: 'string',
+            nullable: true,
+            description:
+              "The payer's CPF or CNPJ, masked (`***.456.789-**`, `**.345.678/0001-**`); `null` when their institution sent none",
+          },
+          ispb: {
+            type: 'string',
+            format: 'ispb',
+            description: "The ISPB of the payer's institution (on-us: this institution's, `psp_ispb`)",
+          },
+          institution_name: {
+            type: 'string',
+            nullable: true,
+            description:
+              "The payer's institution as the Central Bank's participant list names it; `null` when the list does not hold its ISPB",
+          },
+        },
       },
     },
   },
@@ -73,6 +99,16 @@ export const CASH_IN_EVENT_PART: EventCataloguePart<CashInEventDefinitions> = { 
 
 const domainEvent = eventConstructor(CASH_IN_EVENTS);
 
+/** Who paid a credit: their name and document as recorded, their institution's ISPB and list name. */
+export interface CreditPayer {
+  name: string | null;
+  /** In full or already masked: the event always shows it masked. */
+  document: string | null;
+  ispb: string;
+  /** The participant list's name of `ispb`, as it was when the money arrived; null when the list lacks it. */
+  institutionName: string | null;
+}
+
 /** A completed inbound Pix, however it arrived (a charge paid, on-us from another client, or a sandbox deposit). */
 export interface CashInCompletedSource {
   /** The `cash_in` transaction: also the event's aggregate id. */
@@ -88,6 +124,7 @@ export interface CashInCompletedSource {
   conciliationId?: string | null;
   /** The txid the payment carried (the charge's, or a static QR code's). */
   txid?: string | null;
+  payer: CreditPayer;
 }
 
 export function cashInCompleted(c: CashInCompletedSource): DomainEvent<'cash_in.completed'> {
@@ -101,6 +138,12 @@ export function cashInCompleted(c: CashInCompletedSource): DomainEvent<'cash_in.
     psp_ispb: c.pspIspb,
     conciliation_id: c.conciliationId ?? null,
     txid: c.txid ?? null,
+    payer: {
+      name: c.payer.name,
+      document: c.payer.document === null ? null : maskedDocument(c.payer.document),
+      ispb: c.payer.ispb,
+      institution_name: c.payer.institutionName,
+    },
   });
 }
 

@@ -13,11 +13,15 @@ export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 /** A due-date charge (cobv) stays payable this many calendar days after its due date (docs/conventions.md §9). */
 export const DAYS_PAYABLE_AFTER_DUE = 30;
 
-/** Who paid, as the statement shows them (the transaction record's party shape). */
+/**
+ * Who paid, as the statement shows them (the transaction record's party shape): their bank is the whole
+ * account (on-us, masked) or, from another institution, only its ISPB and participant-list name (null when
+ * the list lacks it), as recorded when the charge was paid.
+ */
 export interface ChargePayer {
   name: string | null;
   document: string | null;
-  bank?: { ispb: string; participant_name: string; agency: string; account: string; account_type: string } | null;
+  bank?: { ispb: string; participant_name: string | null; agency?: string; account?: string; account_type?: string } | null;
 }
 
 /** Fields of the request kept as given and shown back (no rule of ours reads them). */

@@ -355,6 +355,8 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
     const c = cashOut.snapshot;
     const internal = c.receiver.internal!;
     const id = randomUUID();
+    // The recipient sees who paid (our institution), but not the payer's full document or account number.
+    const payer = partyRecord(payerAsSeenByReceiver(c.payer));
     const credit = await this.credits.price({
       transactionId: id,
       clientId: internal.clientId,
@@ -364,6 +366,7 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
       description: 'on-us cash-in',
       // A static QR code's txid, which the receiver reconciles by (docs/adr/0213-static-codes-for-own-keys.md).
       txid: c.txid,
+      payer,
     });
     const row: NewPayment = {
       id,
@@ -376,7 +379,7 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
       pixKey: c.pixKey,
       pixKeyType: c.pixKeyType,
       endToEndId: c.endToEndId,
-      payer: partyRecord(payerAsSeenByReceiver(c.payer)),
+      payer,
       receiver: partyRecord(c.receiver),
       // The payer's message is shown to the recipient (docs/adr/0213-static-codes-for-own-keys.md).
       description: c.description,

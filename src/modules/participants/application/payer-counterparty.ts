@@ -6,7 +6,7 @@ import type { ParticipantDirectory } from './participant-directory.js';
 export interface RecordedPayer {
   name: string | null;
   document: string | null;
-  bank?: { ispb?: string; participant_name?: string; agency?: string; account?: string; account_type?: string } | null;
+  bank?: { ispb?: string; participant_name?: string | null; agency?: string; account?: string; account_type?: string } | null;
 }
 
 /**

@@ -9,6 +9,7 @@ import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { CashInCredits } from '../../cash-in/application/cash-in-credits.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
+import { sandboxPayer } from '../../participants/application/external-payer.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
@@ -18,7 +19,8 @@ export interface DepositCommand {
   clientId: string;
   amount: string;
   accountId?: string;
-  payer?: { name?: string; document?: string };
+  /** The simulated payer at another institution; defaults: docs/adr/0226-the-payer-on-every-credit.md. */
+  payer?: { name?: string; document?: string; ispb?: string };
 }
 
 /** A credited deposit: its `cash_in` transaction and where the money went. */
@@ -51,9 +53,11 @@ export class DepositUseCase {
       const { account } = own;
       const now = this.clock.now();
       const amount = Money.of(cmd.amount);
+      const payer = sandboxPayer(cmd.payer, this.config.pspIspb, this.participants);
       const deposit: Deposit = {
         transactionId: randomUUID(),
-        endToEndId: newEndToEndId('00000000', now),
+        // The end-to-end id names the payer's institution, as the SPI's do.
+        endToEndId: newEndToEndId(payer.bank.ispb, now),
         accountId: account.id,
         amount,
         status: 'completed',
@@ -65,6 +69,7 @@ export class DepositUseCase {
         amount,
         endToEndId: deposit.endToEndId,
         description: 'sandbox deposit',
+        payer,
       });
       // The balance first, then the transaction row (and its usage counters): every payment's lock order.
       await this.ledger.post(credit.movement);
@@ -77,7 +82,7 @@ export class DepositUseCase {
         amount,
         fee: credit.fee,
         endToEndId: deposit.endToEndId,
-        payer: { name: cmd.payer?.name ?? 'Sandbox Payer', document: cmd.payer?.document ?? null },
+        payer,
         receiver: partyRecord(ownAccountParty(own, this.participants, this.config)),
         description: 'Sandbox deposit',
         channel: 'sandbox',

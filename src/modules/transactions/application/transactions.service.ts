@@ -6,7 +6,14 @@ import { TransactionRepository, type ReceivedPayment, type SentPayment } from '.
 
 // The vocabulary other modules need to talk to this one (its public API; the aggregate stays inside).
 export { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/transaction.aggregate.js';
-export type { BankDetails, Party, TransactionStatus, TransactionType } from '../domain/transaction.aggregate.js';
+export type {
+  BankDetails,
+  InstitutionOnly,
+  Party,
+  PartyBank,
+  TransactionStatus,
+  TransactionType,
+} from '../domain/transaction.aggregate.js';
 export type { ReceivedPayment, SentPayment } from './transaction.repository.js';
 
 /** A payment as its client will see it in the statement, written when the payment is created. */

@@ -20,10 +20,28 @@ export interface BankDetails {
   account_type: string;
 }
 
+/**
+ * A payer's bank when only their institution is known: a payment from another institution names it by ISPB,
+ * and the record keeps the name the participant list gave it when the money arrived (null when the list
+ * lacks the ISPB; docs/adr/0226-the-payer-on-every-credit.md).
+ */
+export interface InstitutionOnly {
+  ispb: string;
+  participant_name: string | null;
+}
+
+/** A party's bank as a record knows it: the whole account (on-us, or typed by the payer), or only the institution. */
+export type PartyBank = BankDetails | InstitutionOnly;
+
+/** Whether the record knows the whole account, not only the institution. */
+export function isWholeAccount(bank: PartyBank): bank is BankDetails {
+  return 'account' in bank && bank.participant_name !== null;
+}
+
 export interface Party {
   name: string | null;
   document: string | null;
-  bank?: BankDetails | null;
+  bank?: PartyBank | null;
 }
 
 export interface TransactionProps {
@@ -46,8 +64,8 @@ export interface TransactionProps {
   description: string | null;
   /**
    * The txid the payment carried for the receiver's reconciliation: a static QR code's 62-05 (both sides of
-   * an on-us payment) or a dynamic code's charge txid (the payer's cash-out); null when none
-   * (docs/adr/0213-static-codes-for-own-keys.md).
+   * an on-us payment) or a dynamic code's charge txid (the payer's cash-out, and the charge's own line); null
+   * when none (docs/adr/0213-static-codes-for-own-keys.md, docs/adr/0227-a-charge-line-carries-its-txid.md).
    */
   txid: string | null;
   channel: string;

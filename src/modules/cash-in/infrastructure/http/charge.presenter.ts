@@ -1,5 +1,6 @@
-import type { Charge } from '../../domain/charge.aggregate.js';
-import type { ChargeStatusDto, DueDateTermsDto } from './charge.response.js';
+import { maskedDocument } from '../../../../shared/domain/tax-id.js';
+import type { Charge, ChargePayer } from '../../domain/charge.aggregate.js';
+import type { ChargePaidByDto, ChargeStatusDto, DueDateTermsDto } from './charge.response.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -39,6 +40,20 @@ function termsOf(charge: Charge, now: Date): DueDateTermsDto | null {
   };
 }
 
+/**
+ * Who paid, as the charge's `cash_in` transaction and `cash_in.completed` show them: the document masked
+ * (the merchant did not supply it), the institution as recorded when it was paid
+ * (docs/adr/0226-the-payer-on-every-credit.md).
+ */
+function paidBy(payer: ChargePayer): ChargePaidByDto {
+  return {
+    name: payer.name,
+    document: payer.document === null ? null : maskedDocument(payer.document),
+    ispb: payer.bank?.ispb ?? null,
+    institution_name: payer.bank?.participant_name ?? null,
+  };
+}
+
 export function presentCharge(charge: Charge, provider: string, now: Date): ChargeStatusDto {
   const c = charge.snapshot;
   return {
@@ -48,7 +63,7 @@ export function presentCharge(charge: Charge, provider: string, now: Date): Char
     amount: c.amount.toFixed2(),
     paid_amount: c.paidAmount?.toFixed2() ?? null,
     end_to_end_id: c.endToEndId,
-    payer: c.payer ? { name: c.payer.name, document: c.payer.document } : null,
+    payer: c.payer ? paidBy(c.payer) : null,
     expected_payer: c.expectedPayer,
     reference: c.reference,
     description: c.description,

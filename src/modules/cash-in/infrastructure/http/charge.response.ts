@@ -36,6 +36,27 @@ export class ChargePayerDto {
   document: string | null;
 }
 
+/** Who paid a charge, with their institution (docs/adr/0226-the-payer-on-every-credit.md). */
+export class ChargePaidByDto {
+  @ApiProperty({ nullable: true, type: String, example: 'João Pereira' }) name: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '***.456.789-**', description: 'Masked' }) document: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '00000000',
+    description: "The ISPB of the payer's institution (paid on-us: this institution's); null on charges paid before it was kept",
+  })
+  ispb: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'BCO DO BRASIL S.A.',
+    description:
+      "The payer's institution as the Central Bank's participant list named it when the charge was paid; null when the list does not hold its ISPB",
+  })
+  institution_name: string | null;
+}
+
 export class DueDateTermsDto {
   @ApiProperty({ example: '2026-12-10' }) due_date: string;
   @ApiPropertyOptional({ type: PenaltyRequest }) penalty?: PenaltyRequest;
@@ -53,7 +74,13 @@ export class ChargeStatusDto {
   @ApiProperty({ example: '150.00' }) amount: string;
   @ApiProperty({ nullable: true, type: String, example: '150.00' }) paid_amount: string | null;
   @ApiProperty({ nullable: true, type: String, example: 'E0000000020260310150012345678901' }) end_to_end_id: string | null;
-  @ApiProperty({ nullable: true, type: ChargePayerDto }) payer: ChargePayerDto | null;
+  @ApiProperty({
+    nullable: true,
+    type: ChargePaidByDto,
+    description:
+      'Who paid, once the charge is completed (the same as its `cash_in` transaction and `cash_in.completed` show); null until then',
+  })
+  payer: ChargePaidByDto | null;
   @ApiProperty({ nullable: true, type: ChargePayerDto, description: 'The expected payer you named' }) expected_payer: ChargePayerDto | null;
   @ApiProperty({ example: 'order-2026-0042' }) reference: string;
   @ApiProperty({ nullable: true, type: String, example: 'Order 42' }) description: string | null;

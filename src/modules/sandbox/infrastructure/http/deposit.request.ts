@@ -23,6 +23,16 @@ export class SandboxPayerDto {
     message: 'payer.document must be a CPF (11 digits) or a CNPJ (12 digits or upper-case letters, then 2 digits)',
   })
   document?: string;
+
+  @ApiPropertyOptional({
+    example: '00000000',
+    pattern: '^\\d{8}$',
+    description:
+      "The ISPB of the payer's institution (8 digits; default 00000000). Any other institution's: one the Central Bank's participant list lacks is taken, its name shown as null; this institution's own is 400 VALIDATION_ERROR (its clients pay on-us)",
+  })
+  @Omittable()
+  @Matches(/^\d{8}$/, { message: 'payer.ispb must be 8 digits' })
+  ispb?: string;
 }
 
 export class DepositRequest {

@@ -1,6 +1,8 @@
+import { maskedDocument } from '../../../../shared/domain/tax-id.js';
 import type { LedgerEntryView } from '../../../ledger/application/ledger.repository.js';
 import type { TransactionWithEntries } from '../../application/list-transactions.use-case.js';
-import type { TransactionDto } from './transaction.response.js';
+import { isWholeAccount, type TransactionProps, type TransactionType } from '../../domain/transaction.aggregate.js';
+import type { PayerDto, TransactionDto } from './transaction.response.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -17,14 +19,37 @@ export function presentLedgerEntry(e: LedgerEntryView) {
   };
 }
 
+/** The payments a client receives from someone else: their payer is another person. */
+const RECEIVED: readonly TransactionType[] = ['cash_in', 'p2p_in', 'reversal_in'];
+
+/**
+ * The payer as the record shows them, with their institution (docs/adr/0226-the-payer-on-every-credit.md).
+ * The payer of a payment that arrived is shown with the document masked, whether the record holds it whole
+ * (a payer from another institution, kept for a return) or masked (on-us); a pending charge's payer is the
+ * expected payer its owner named, shown as named (docs/adr/0077-masking.md).
+ */
+function presentPayer(t: Readonly<TransactionProps>): PayerDto {
+  const arrived = RECEIVED.includes(t.type) && t.endToEndId !== null;
+  const document = t.payer?.document ?? null;
+  const bank = t.payer?.bank ?? null;
+  return {
+    name: t.payer?.name ?? null,
+    document: arrived && document !== null ? maskedDocument(document) : document,
+    ispb: bank?.ispb ?? null,
+    institution_name: bank?.participant_name ?? null,
+  };
+}
+
 /** The spec's transaction record. */
 export function presentTransaction({ transaction, entries }: TransactionWithEntries): TransactionDto {
   const t = transaction.snapshot;
-  const payer = { name: t.payer?.name ?? null, document: t.payer?.document ?? null };
+  const payer = presentPayer(t);
+  const receiverBank = t.receiver?.bank ?? null;
   const receiver = {
     name: t.receiver?.name ?? null,
     document: t.receiver?.document ?? null,
-    bank: t.receiver?.bank ?? null,
+    // The spec's bank object is a whole account; a receiver known only by institution shows none.
+    bank: receiverBank && isWholeAccount(receiverBank) ? receiverBank : null,
   };
   return {
     id: t.id,

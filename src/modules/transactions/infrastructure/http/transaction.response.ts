@@ -15,6 +15,33 @@ export class PartyDto {
   @ApiPropertyOptional({ type: BankDto, nullable: true }) bank?: BankDto | null;
 }
 
+/** The payer of a transaction, with their institution (docs/adr/0226-the-payer-on-every-credit.md). */
+export class PayerDto {
+  @ApiProperty({ type: String, nullable: true, example: 'João Pereira' }) name: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '***.456.789-**',
+    description: "Masked unless you supplied it (your own, or a pending charge's expected payer)",
+  })
+  document: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '00000000',
+    description: "The ISPB of the payer's institution (on-us: this institution's); null on records made before it was kept",
+  })
+  ispb: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'BCO DO BRASIL S.A.',
+    description:
+      "The payer's institution as the Central Bank's participant list named it when the payment arrived; null when the list does not hold its ISPB",
+  })
+  institution_name: string | null;
+}
+
 export class LedgerEntryDto {
   @ApiProperty({ example: 'hold' }) operation_type: string;
   @ApiProperty({ example: '150.000000' }) amount: string;
@@ -51,7 +78,7 @@ export class TransactionDto {
   @ApiProperty({ type: String, nullable: true, example: '***.456.789-**' }) payer_document: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'Maria Silva' }) receiver_name: string | null;
   @ApiProperty({ type: String, nullable: true, example: '***.654.321-**' }) receiver_document: string | null;
-  @ApiProperty({ type: PartyDto }) payer: PartyDto;
+  @ApiProperty({ type: PayerDto }) payer: PayerDto;
   @ApiProperty({ type: PartyDto }) receiver: PartyDto;
   @ApiProperty({ type: String, nullable: true, example: 'Order 42' }) description: string | null;
   @ApiProperty({
@@ -59,7 +86,7 @@ export class TransactionDto {
     nullable: true,
     example: 'INV2026000042',
     description:
-      "The txid of the QR code the payment paid, for reconciliation: a static code's (its 62-05), on the payer's cash_out and, paid on-us, on the receiver's cash_in; a dynamic code's charge txid on the payer's cash_out. null when none (a charge's own txid is its conciliation_id)",
+      "The txid of the QR code the payment paid, for reconciliation: a static code's (its 62-05), on the payer's cash_out and, paid on-us, on the receiver's cash_in; a dynamic code's charge txid on the payer's cash_out and on the charge's own cash_in (its conciliation_id). null when none",
   })
   txid: string | null;
   @ApiProperty({ example: 'api' }) channel: string;
