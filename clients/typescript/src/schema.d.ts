@@ -4615,7 +4615,9 @@ export interface operations {
                      *             "end_to_end_id": "E0000000020260310150012345678901",
                      *             "payer": {
                      *               "name": "João Pereira",
-                     *               "document": "***.456.789-**"
+                     *               "document": "***.456.789-**",
+                     *               "ispb": "00000000",
+                     *               "institution_name": "BCO DO BRASIL S.A."
                      *             },
                      *             "expected_payer": {
                      *               "name": "João Pereira",
