@@ -27,6 +27,7 @@ import { ChargeRevision1764204000000 } from './1764204000000-charge-revision.js'
 import { PayloadSigningKeys1764204100000 } from './1764204100000-payload-signing-keys.js';
 import { CashOutTxid1764207000000 } from './1764207000000-cash-out-txid.js';
 import { SpiOrderInitiation1764208000000 } from './1764208000000-spi-order-initiation.js';
+import { ChargeTxidPerClient1764292900000 } from './1764292900000-charge-txid-per-client.js';
 import { TransactionTxid1764208100000 } from './1764208100000-transaction-txid.js';
 import { DueDateDiscountModes1764208214000 } from './1764208214000-due-date-discount-modes.js';
 import { LimitChangeTiming1764210000000 } from './1764210000000-limit-change-timing.js';
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   NighttimeStart1764230000000,
   ChargeLineTxid1764240000000,
   ChargeListIndexes1764242000000,
+  ChargeTxidPerClient1764292900000,
 ];

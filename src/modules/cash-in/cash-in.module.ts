@@ -18,6 +18,8 @@ import { CreateStaticQrUseCase } from './application/create-static-qr.use-case.j
 import { ExpireChargesUseCase } from './application/expire-charges.use-case.js';
 import { GetChargeUseCase } from './application/get-charge.use-case.js';
 import { ListChargesUseCase } from './application/list-charges.use-case.js';
+import { MerchantCharges } from './application/merchant-charges.js';
+import { ReviseChargeUseCase } from './application/revise-charge.use-case.js';
 import { PayChargeUseCase } from './application/pay-charge.use-case.js';
 import { QrImageRenderer } from './application/qr-image-renderer.js';
 import { CashInController } from './infrastructure/http/cash-in.controller.js';
@@ -41,6 +43,8 @@ import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.sche
     GetChargeUseCase,
     ListChargesUseCase,
     CancelChargeUseCase,
+    ReviseChargeUseCase,
+    MerchantCharges,
     ExpireChargesUseCase,
     ChargeExpiry,
     ChargePayments,
@@ -49,6 +53,6 @@ import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.sche
     PayChargeUseCase,
     ChargeExpiryScheduler,
   ],
-  exports: [CashInCreditsModule, ChargePayments, ChargeQuotes, ChargeCashParts, PayChargeUseCase, QrImageRenderer],
+  exports: [CashInCreditsModule, MerchantCharges, ChargePayments, ChargeQuotes, ChargeCashParts, PayChargeUseCase, QrImageRenderer],
 })
 export class CashInModule {}

@@ -19,10 +19,11 @@ export type ErrorGroup = keyof typeof ERROR_GROUPS;
 
 /**
  * Where a code is answered that no API operation lists: `router` (a path or method that is no operation),
- * `fallback` (an HTTP exception without a code of ours), `cli` (the command line only) or `invariant` (a
- * guard no request can reach; seen, it is a bug). Every other code is listed by some operation (a test).
+ * `fallback` (an HTTP exception without a code of ours), `cli` (the command line only), `invariant` (a
+ * guard no request can reach; seen, it is a bug) or `api-pix` (only through API Pix, which renders it as
+ * that API's problem details, docs/api-pix.md). Every other code is listed by some operation (a test).
  */
-export type AnsweredOutside = 'router' | 'fallback' | 'cli' | 'invariant';
+export type AnsweredOutside = 'router' | 'fallback' | 'cli' | 'invariant' | 'api-pix';
 
 export interface ErrorCodeInfo {
   status: number;
@@ -132,6 +133,12 @@ export const ERROR_CATALOG = {
     when: "cash-out Flow 2 to this institution: `receiver_document` is not the account holder's",
   },
   SAME_ACCOUNT: { status: 400, group: 'payments', when: 'the recipient is the paying account itself' },
+  TXID_IN_USE: {
+    status: 409,
+    group: 'payments',
+    when: 'API Pix `PUT /cob/{txid}` with a txid one of your charges already has (answered as `CobOperacaoInvalida`)',
+    answeredOutside: 'api-pix',
+  },
   DUPLICATE_EXTERNAL_ID: { status: 409, group: 'payments', when: '`external_id` already used by you for this kind of resource' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, group: 'payments', when: 'the first request with this idempotency key is still running' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, group: 'payments', when: 'the idempotency key was used with a different request' },

@@ -1,3 +1,4 @@
+import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Charge } from '../domain/charge.aggregate.js';
 import { PAGE_TOTAL_CAP } from '../../../shared/persistence/page-window.js';
 import { ChargeRepository, type ChargeFilter } from './charge.repository.js';
@@ -5,7 +6,7 @@ import { ChargeRepository, type ChargeFilter } from './charge.repository.js';
 /**
  * In-memory ChargeRepository for unit tests. Rows are copied in and out (a test sees only what was
  * written); `lock` is a read, since a fake has no concurrency; `lockLapsed` returns pending charges due
- * at `now`, earliest expiry first; `list` orders and filters as the SQL does. A second txid is refused, like the unique index.
+ * at `now`, earliest expiry first; `list` orders and filters as the SQL does. A client's second use of a txid is refused, like the unique index.
  */
 export class InMemoryCharges extends ChargeRepository {
   private readonly rows = new Map<string, Charge>();
@@ -20,8 +21,9 @@ export class InMemoryCharges extends ChargeRepository {
 
   async insert(charge: Charge): Promise<void> {
     const c = charge.snapshot;
-    if (this.rows.has(c.id) || [...this.rows.values()].some((r) => r.snapshot.txid === c.txid)) {
-      throw new Error(`duplicate charge ${c.id} / ${c.txid}`);
+    if (this.rows.has(c.id)) throw new Error(`duplicate charge ${c.id}`);
+    if ([...this.rows.values()].some((r) => r.snapshot.clientId === c.clientId && r.snapshot.txid === c.txid)) {
+      throw new DomainError('TXID_IN_USE', `txid ${c.txid} is already used by one of your charges`);
     }
     this.rows.set(c.id, this.copy(charge));
   }
@@ -38,6 +40,11 @@ export class InMemoryCharges extends ChargeRepository {
 
   async findById(id: string): Promise<Charge | null> {
     const row = this.rows.get(id);
+    return row ? this.copy(row) : null;
+  }
+
+  async findByTxid(clientId: string, txid: string): Promise<Charge | null> {
+    const row = [...this.rows.values()].find((r) => r.snapshot.clientId === clientId && r.snapshot.txid === txid);
     return row ? this.copy(row) : null;
   }
 

@@ -19,13 +19,18 @@ export interface ChargeFilter {
 
 /** Port to stored charges. Writes join the caller's unit of work. */
 export abstract class ChargeRepository {
-  /** Inserts; a txid already taken throws (the caller draws txids at random: a clash is a bug or astronomically rare). */
+  /**
+   * Inserts. A txid is unique per client (API Pix, `TxId`: "único por CPF/CNPJ do usuário recebedor"): one
+   * the client already used throws TXID_IN_USE (a caller's own txid may clash; a drawn one practically never).
+   */
   abstract insert(charge: Charge): Promise<void>;
   abstract update(charge: Charge): Promise<void>;
   /** The charge, row-locked until the transaction ends; null when there is none. */
   abstract lock(id: string): Promise<Charge | null>;
   /** Read without a lock (answers and QR payloads). */
   abstract findById(id: string): Promise<Charge | null>;
+  /** One client's charge by its txid, read without a lock; null when the client has none with it. */
+  abstract findByTxid(clientId: string, txid: string): Promise<Charge | null>;
   /**
    * Up to `limit` pending charges whose expiry is at or before `now`, row-locked with SKIP LOCKED so
    * several sweepers never take the same charge.

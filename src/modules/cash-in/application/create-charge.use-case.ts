@@ -4,13 +4,13 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { encodeBrCode } from '../../../shared/domain/br-code/br-code.js';
 import { partyRecord } from '../../../shared/domain/counterparty.js';
 import { isValidCnpj, isValidCpf } from '../../../shared/domain/tax-id.js';
-import { DomainError, type ErrorDetail } from '../../../shared/errors/domain-error.js';
+import { DomainError, NotFoundError, type ErrorDetail } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { brazilDate } from '../../../shared/time/brazil-calendar.js';
 import { Clock } from '../../../shared/time/clock.js';
 import { AccountDirectory, type AccountWithHolder } from '../../identity/application/account-directory.js';
-import { ReceivingKeys } from '../../keys/application/receiving-keys.service.js';
+import { ReceivingKeys, type ReceivingKey } from '../../keys/application/receiving-keys.service.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
 import { TransactionsService } from '../../transactions/application/transactions.service.js';
@@ -18,7 +18,7 @@ import { Charge, type ChargeDetails } from '../domain/charge.aggregate.js';
 import { validateDueDateTerms } from '../domain/due-date-terms.js';
 import { DueDateTerms, type DueDateTermsFields } from '../domain/due-date-terms.value-object.js';
 import { ChargeRepository } from './charge.repository.js';
-import { newTxid } from './txid.js';
+import { newTxid, TXID_PATTERN } from './txid.js';
 
 /** `expiration_time` of an immediate charge, in seconds (docs/adr/0103-charge-expiry-bounds.md). */
 export const DEFAULT_EXPIRATION_SECONDS = 3600;
@@ -43,6 +43,17 @@ export interface CreateChargeCommand {
   terms?: Partial<DueDateTermsFields>;
   /** Kept as given and shown back. */
   details?: ChargeDetails;
+  /**
+   * The caller's own txid (API Pix `PUT /cob/{txid}`: 26 to 35 letters and digits, unique among the client's
+   * charges, else TXID_IN_USE); drawn at random when absent, as the client API always does.
+   */
+  txid?: string;
+  /**
+   * The key to issue the charge under (API Pix `chave`): one of the caller's own active keys (else
+   * PIX_KEY_NOT_REGISTERED), and the charge goes to that key's account. Absent: the default account's
+   * oldest key (docs/adr/0099-the-receiving-key.md).
+   */
+  pixKey?: string;
 }
 
 /**
@@ -69,6 +80,9 @@ function combinationProblems(cmd: CreateChargeCommand): ErrorDetail[] {
     // API Pix: `retirada` (Saque/Troco) exists in an immediate charge's value only, not in a cobv's.
     if (d.withdrawAmount !== undefined) problems.push({ field: 'withdraw_amount', issue: 'applies to immediate charges only' });
     if (d.changeAmount !== undefined) problems.push({ field: 'change_amount', issue: 'applies to immediate charges only' });
+  }
+  if (cmd.txid !== undefined && !TXID_PATTERN.test(cmd.txid)) {
+    problems.push({ field: 'txid', issue: 'must be 26 to 35 letters and digits' });
   }
   if (cmd.payerDocument !== undefined && !isValidCpf(cmd.payerDocument) && !isValidCnpj(cmd.payerDocument)) {
     problems.push({
@@ -110,6 +124,8 @@ export interface PreparedCharge {
   amount: Money;
   terms: DueDateTerms | null;
   own: AccountWithHolder;
+  /** The key the caller named (`pixKey`); null: the account's receiving key, found or registered at issue. */
+  key: ReceivingKey | null;
   id: string;
   txid: string;
   expiresAt: Date;
@@ -147,9 +163,13 @@ export class CreateChargeUseCase {
     const amount = Money.of(cmd.amount);
     const terms = termsOf(cmd);
     if (terms) validateDueDateTerms(terms, amount, brazilDate(now));
-    const own = await this.accounts.ownAccount(cmd.clientId);
+    // Another client's key is answered as a key never registered (docs/conventions.md §1, tenancy).
+    const named = cmd.pixKey === undefined ? null : await this.keys.ownActive(cmd.clientId, cmd.pixKey);
+    if (cmd.pixKey !== undefined && !named) throw new NotFoundError('Pix key', 'PIX_KEY_NOT_REGISTERED');
+    const own = await this.accounts.ownAccount(cmd.clientId, named?.accountId);
+    const key = named ? { keyType: named.keyType, keyValue: named.keyValue } : null;
     const id = randomUUID();
-    const txid = newTxid();
+    const txid = cmd.txid ?? newTxid();
     const expiresAt = terms
       ? Charge.dueDateChargeExpiry(terms.dueDate)
       : new Date(now.getTime() + (cmd.expirationTime ?? DEFAULT_EXPIRATION_SECONDS) * 1000);
@@ -164,14 +184,14 @@ export class CreateChargeUseCase {
       // A due-date charge's amount depends on the day it is paid: only its payload says it.
       ...(terms ? {} : { amount: amount.toFixed2() }),
     });
-    return { cmd, now, amount, terms, own, id, txid, expiresAt, qrCodeText };
+    return { cmd, now, amount, terms, own, key, id, txid, expiresAt, qrCodeText };
   }
 
   /** Writes the prepared charge, its receiving key (registered if need be) and its transaction, in one transaction. */
   async issue(prepared: PreparedCharge): Promise<{ charge: Charge }> {
     const { cmd, now, amount, terms, own, id, txid, expiresAt, qrCodeText } = prepared;
     return this.uow.run(async () => {
-      const key = await this.keys.forCharge(cmd.clientId, own.account.id);
+      const key = prepared.key ?? (await this.keys.forCharge(cmd.clientId, own.account.id));
       const receiver = ownAccountParty(own, this.participants, this.config);
       // Either may come alone (both are optional in the spec): a payer known by name, or by document.
       const expectedPayer =

@@ -17,12 +17,23 @@ export class GetChargeUseCase {
   ) {}
 
   async execute(clientId: string, id: string): Promise<Charge> {
-    const now = this.clock.now();
     const charge = await this.charges.findById(id);
     if (!charge || charge.snapshot.clientId !== clientId) throw new NotFoundError('Charge', 'CASH_IN_NOT_FOUND');
+    return this.current(charge);
+  }
+
+  /** The same, by the charge's txid among the caller's charges (API Pix reads charges by txid). */
+  async byTxid(clientId: string, txid: string): Promise<Charge> {
+    const charge = await this.charges.findByTxid(clientId, txid);
+    if (!charge) throw new NotFoundError('Charge', 'CASH_IN_NOT_FOUND');
+    return this.current(charge);
+  }
+
+  private async current(charge: Charge): Promise<Charge> {
+    const now = this.clock.now();
     if (!charge.isLapsed(now)) return charge;
     return this.uow.run(async () => {
-      const locked = (await this.charges.lock(id))!;
+      const locked = (await this.charges.lock(charge.snapshot.id))!;
       await this.expiry.expireLocked(locked, now);
       return locked;
     });

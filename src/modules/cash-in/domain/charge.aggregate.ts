@@ -70,6 +70,14 @@ export interface ChargeProps {
   revision: number;
 }
 
+/** What a revision may change in a pending immediate charge (API Pix `PATCH /cob/{txid}`); absent: unchanged. */
+export interface ChargeRevision {
+  /** Seconds from the charge's creation until it expires (API Pix `calendario.expiracao`). */
+  expirationSeconds?: number;
+  expectedPayer?: { name: string | null; document: string | null };
+  description?: string;
+}
+
 /** What a payment of the charge must bring, on the day it is made. */
 export interface AmountDue {
   amount: Money;
@@ -187,6 +195,35 @@ export class Charge implements FollowedOnStatement {
     }
     Object.assign(this.props, { status: 'cancelled', cancelledAt: now, updatedAt: now } satisfies Partial<ChargeProps>);
     this.events.push(cashInCancelled(this.closedSource()));
+  }
+
+  /**
+   * Changes what a pending immediate charge asks (its expiry, expected payer, description); its amount and
+   * code stay. A lapsed one has expired instead, and any charge no longer pending is refused
+   * (CHARGE_NOT_PENDING); an expiry already past is refused (VALIDATION_ERROR). The revision is counted
+   * by the database at the save.
+   */
+  revise(changes: ChargeRevision, now: Date): void {
+    if (this.isLapsed(now)) this.expire(now);
+    if (this.props.status !== 'pending') {
+      throw new DomainError('CHARGE_NOT_PENDING', `Only a pending charge can be revised; this one is ${this.props.status}`);
+    }
+    if (this.props.terms) throw new DomainError('CHARGE_NOT_PENDING', 'A due-date charge is not revised as an immediate one');
+    let expiresAt = this.props.expiresAt;
+    if (changes.expirationSeconds !== undefined) {
+      expiresAt = new Date(this.props.createdAt.getTime() + changes.expirationSeconds * 1000);
+      if (expiresAt.getTime() <= now.getTime()) {
+        throw new DomainError('VALIDATION_ERROR', 'The new expiry is already past', [
+          { field: 'expiration_time', issue: 'counted from the creation, it must end after now' },
+        ]);
+      }
+    }
+    Object.assign(this.props, {
+      expiresAt,
+      expectedPayer: changes.expectedPayer ?? this.props.expectedPayer,
+      description: changes.description ?? this.props.description,
+      updatedAt: now,
+    } satisfies Partial<ChargeProps>);
   }
 
   /** Expires a lapsed pending charge; false (and nothing changes) otherwise. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { Money } from '../../../../shared/money/money.js';
 import { PAGE_TOTAL_CAP } from '../../../../shared/persistence/page-window.js';
 import { SqlSession } from '../../../../shared/persistence/sql-session.js';
@@ -46,6 +47,8 @@ function listWhere(f: ChargeFilter): { where: string; params: unknown[] } {
   if (f.dueDateTo) where.push(`c.due_date <= ${bind(f.dueDateTo)}::date`);
   return { where: where.join(' AND '), params };
 }
+/** The unique index of a txid within one client's charges. */
+const TXID_INDEX = 'uq_cash_in_charges_client_txid';
 
 const json = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
 
@@ -56,6 +59,19 @@ export class SqlChargeRepository extends ChargeRepository {
   }
 
   async insert(charge: Charge): Promise<void> {
+    const c = charge.snapshot;
+    try {
+      await this.insertRow(charge);
+    } catch (err) {
+      // The per-client txid index (migration 1764292900000): a client's own txid used twice.
+      if ((err as { code?: string; constraint?: string }).constraint === TXID_INDEX) {
+        throw new DomainError('TXID_IN_USE', `txid ${c.txid} is already used by one of your charges`);
+      }
+      throw err;
+    }
+  }
+
+  private async insertRow(charge: Charge): Promise<void> {
     const c = charge.snapshot;
     await this.sql.write(
       `INSERT INTO cash_in_charges (id, client_id, account_id, txid, reference, description, amount, pix_key, pix_key_type,
@@ -91,9 +107,24 @@ export class SqlChargeRepository extends ChargeRepository {
     const c = charge.snapshot;
     await this.sql.write(
       `UPDATE cash_in_charges SET status = $2, paid_amount = $3, end_to_end_id = $4, payer = $5::jsonb, paid_at = $6,
-              cancelled_at = $7, expired_at = $8, updated_at = $9
+              cancelled_at = $7, expired_at = $8, updated_at = $9, expires_at = $10, expected_payer = $11::jsonb,
+              description = $12
        WHERE id = $1`,
-      [c.id, c.status, c.paidAmount?.toFixed6() ?? null, c.endToEndId, json(c.payer), c.paidAt, c.cancelledAt, c.expiredAt, c.updatedAt],
+      [
+        c.id,
+        c.status,
+        c.paidAmount?.toFixed6() ?? null,
+        c.endToEndId,
+        json(c.payer),
+        c.paidAt,
+        c.cancelledAt,
+        c.expiredAt,
+        c.updatedAt,
+        // What a revision (API Pix PATCH /cob) may change.
+        c.expiresAt,
+        json(c.expectedPayer),
+        c.description,
+      ],
     );
   }
 
@@ -104,6 +135,12 @@ export class SqlChargeRepository extends ChargeRepository {
 
   async findById(id: string): Promise<Charge | null> {
     const [row] = await this.sql.read<Row>(`SELECT ${COLUMNS} FROM cash_in_charges WHERE id = $1`, [id]);
+    return row ? toDomain(row) : null;
+  }
+
+  async findByTxid(clientId: string, txid: string): Promise<Charge | null> {
+    // Served by uq_cash_in_charges_client_txid.
+    const [row] = await this.sql.read<Row>(`SELECT ${COLUMNS} FROM cash_in_charges WHERE client_id = $1 AND txid = $2`, [clientId, txid]);
     return row ? toDomain(row) : null;
   }
 
