@@ -191,6 +191,11 @@ export class CreateChargeUseCase {
   async issue(prepared: PreparedCharge): Promise<{ charge: Charge }> {
     const { cmd, now, amount, terms, own, id, txid, expiresAt, qrCodeText } = prepared;
     return this.uow.run(async () => {
+      // A caller's own txid already used: refused before any write (the unique index stays the net for a race,
+      // and its violation would name the key in the server log).
+      if (cmd.txid !== undefined && (await this.charges.findByTxid(cmd.clientId, txid))) {
+        throw new DomainError('TXID_IN_USE', `txid ${txid} is already used by one of your charges`);
+      }
       const key = prepared.key ?? (await this.keys.forCharge(cmd.clientId, own.account.id));
       const receiver = ownAccountParty(own, this.participants, this.config);
       // Either may come alone (both are optional in the spec): a payer known by name, or by document.

@@ -19,6 +19,7 @@ export interface MerchantCharge {
   pixKey: string;
   expectedPayer: { name: string | null; document: string | null } | null;
   description: string | null;
+  additionalInfo: { name: string; value: string }[];
   qrCodeText: string;
   revision: number;
   createdAt: Date;
@@ -39,6 +40,7 @@ function merchantView(charge: Charge): MerchantCharge {
     pixKey: c.pixKey,
     expectedPayer: c.expectedPayer,
     description: c.description,
+    additionalInfo: c.details.additionalInfo ?? [],
     qrCodeText: c.qrCodeText,
     revision: c.revision,
     createdAt: c.createdAt,

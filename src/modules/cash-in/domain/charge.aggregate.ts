@@ -33,6 +33,8 @@ export interface ChargeDetails {
   withdrawAgentMode?: number;
   changeAmount?: string;
   changeAgentMode?: string;
+  /** API Pix `infoAdicionais`: name and value pairs shown to the payer. */
+  additionalInfo?: { name: string; value: string }[];
 }
 
 export interface ChargeProps {
