@@ -8,6 +8,7 @@ import { APP_CONFIG, type AppConfig } from './config/app.config.js';
 import { ConfigModule } from './config/config.module.js';
 import { dataSourceOptions } from './database/data-source-options.js';
 import { EventCatalogueModule } from './events.catalogue.module.js';
+import { ApiPixModule } from './modules/api-pix/api-pix.module.js';
 import { CashInModule } from './modules/cash-in/cash-in.module.js';
 import { CashOutModule } from './modules/cash-out/cash-out.module.js';
 import { SettlementWorkerModule } from './modules/cash-out/settlement-worker.module.js';
@@ -102,6 +103,8 @@ export class AppModule {
         ...(config.appRole === 'worker' ? [] : [QueueBoardModule]),
         // Payers' institutions read our QR codes' payloads from the API processes (docs/adr/0205-payload-location.md).
         ...(config.appRole === 'worker' ? [] : [PayloadLocationModule.register(config)]),
+        // The Central Bank's API Pix over the same charges (docs/adr/0229-api-pix-beside-the-client-api.md).
+        ...(config.appRole === 'worker' ? [] : [ApiPixModule]),
         ...(config.pixProvider === 'sandbox' ? [SandboxModule] : []),
       ],
       providers: [

@@ -75,6 +75,11 @@ export interface AppConfig {
    * address), a hop count, or the proxies' addresses (IPs, CIDRs, `loopback`, `linklocal`, `uniquelocal`).
    */
   trustProxy: TrustProxy;
+  /**
+   * Mutual TLS for API Pix (docs/adr/0230-api-pix-client-credentials.md): the lower-case name of the header in
+   * which the TLS-terminating proxy passes the client certificate it verified; null (unset): not required.
+   */
+  apiPixClientCertHeader: string | null;
   /** How long a queue board sign-in lasts (absolute, from sign-in), in seconds. */
   queueBoardSessionTtlSeconds: number;
   /** Webhook targets may resolve to loopback, private, link-local... addresses (development and tests only). */
@@ -252,6 +257,14 @@ export function parseRetrySchedule(raw: string): number[] {
 /** A per-process secret keeps development simple; production must set JWT_SECRET so processes agree. */
 const devSecret = randomBytes(32).toString('hex');
 
+/** An HTTP header name (RFC 9110 token), lower case; unset or empty: null. */
+function parseHeaderName(name: string, raw: string | undefined): string | null {
+  const v = raw?.trim() ?? '';
+  if (v === '') return null;
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(v)) throw new Error(`${name} must be an HTTP header name, got ${JSON.stringify(raw)}`);
+  return v.toLowerCase();
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const nodeEnv = env.NODE_ENV ?? 'development';
   const production = nodeEnv === 'production';
@@ -327,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dbPoolTimeoutMs: Math.max(100, int('DB_POOL_TIMEOUT_MS', 5000, env)),
     tokenRateLimitPerMinute: Math.max(1, int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, env)),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    apiPixClientCertHeader: parseHeaderName('API_PIX_CLIENT_CERT_HEADER', env.API_PIX_CLIENT_CERT_HEADER),
     queueBoardSessionTtlSeconds: queueBoardSessionTtl(env),
     webhookAllowPrivateNetworks: bool('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false, env),
     webhookRetryScheduleMs: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE || DEFAULT_WEBHOOK_RETRY_SCHEDULE),

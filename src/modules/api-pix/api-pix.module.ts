@@ -1,0 +1,31 @@
+import { Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { CashInModule } from '../cash-in/cash-in.module.js';
+import { IdentityModule } from '../identity/identity.module.js';
+import { IssueApiPixTokenUseCase } from './application/issue-api-pix-token.use-case.js';
+import { ApiPixFallbackController } from './infrastructure/http/api-pix-fallback.controller.js';
+import { clientCertificateMiddleware } from './infrastructure/http/client-certificate.middleware.js';
+import { CobController } from './infrastructure/http/cob.controller.js';
+import { formBodyMiddleware } from './infrastructure/http/form-body.middleware.js';
+import { OAuthTokenController } from './infrastructure/http/oauth-token.controller.js';
+
+/**
+ * The Central Bank's API Pix beside the client API, over the same charges (docs/api-pix.md): its token endpoint
+ * `POST /api-pix/oauth/token` and its resources under `/api-pix/v2` (docs/adr/0229-api-pix-beside-the-client-api.md).
+ * Mounted by `api`/`all` processes.
+ */
+@Module({
+  imports: [CashInModule, IdentityModule],
+  // The fallback last: it answers every API Pix path no resource took.
+  controllers: [OAuthTokenController, CobController, ApiPixFallbackController],
+  providers: [IssueApiPixTokenUseCase],
+})
+export class ApiPixModule implements NestModule {
+  constructor(@Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'apiPixClientCertHeader'>) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    const header = this.config.apiPixClientCertHeader;
+    if (header) consumer.apply(clientCertificateMiddleware(header)).forRoutes({ path: 'api-pix/*path', method: RequestMethod.ALL });
+    consumer.apply(formBodyMiddleware).forRoutes({ path: 'api-pix/oauth/token', method: RequestMethod.POST });
+  }
+}
