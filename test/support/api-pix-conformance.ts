@@ -1,0 +1,152 @@
+import { readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
+import { resolve } from 'node:path';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import OpenApiValidator from 'express-openapi-validator';
+import request from 'supertest';
+import { parse } from 'yaml';
+
+/** The header a test sets on a request it sends invalid on purpose (stripped before it reaches the service). */
+export const INVALID_ON_PURPOSE = 'x-conformance-invalid-request';
+
+/** API Pix's base path here (docs/adr/0229-api-pix-beside-the-client-api.md), in place of the spec's `servers`. */
+const BASE = '/api-pix/v2';
+
+/**
+ * docs/reference/api-pix-2.9.0.yaml as the validator reads it. Three errata, and only these, are mended. As
+ * test/e2e/payload-location.e2e-spec.ts mends them: patterns written between slashes (`"/^\\d{11}$/"`,
+ * PessoaFisica.cpf) lose them (read literally, no CPF would match), and `DadosRecebedor`'s misplaced
+ * `required` at its own level is dropped. And the `revisao` query parameter's schema, a `$ref` to `Revisao`,
+ * which is `readOnly` (meant for the property of a charge: OpenAPI 3.0 gives `readOnly` a meaning for
+ * properties only), is written out without it: the validator would otherwise refuse every `?revisao=`.
+ * `servers` is this service's base path.
+ */
+function apiPixDocument(): Record<string, unknown> {
+  const doc = parse(readFileSync(resolve(process.cwd(), 'docs/reference/api-pix-2.9.0.yaml'), 'utf8')) as Record<string, unknown> & {
+    components: { schemas: Record<string, Record<string, unknown>> };
+  };
+  const mend = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(mend);
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'pattern' && typeof v === 'string') (node as Record<string, unknown>)[k] = v.replace(/^\/(.*)\/$/, '$1');
+      else mend(v);
+    }
+  };
+  mend(doc);
+  delete doc.components.schemas.DadosRecebedor!.required;
+  const { readOnly: _readOnly, ...revisao } = doc.components.schemas.Revisao!;
+  const paths = doc.paths as Record<string, Record<string, { parameters?: { schema?: { $ref?: string } }[] }>>;
+  for (const item of Object.values(paths)) {
+    for (const op of Object.values(item)) {
+      for (const param of op.parameters ?? []) if (param.schema?.$ref === '#/components/schemas/Revisao') param.schema = { ...revisao };
+    }
+  }
+  doc.servers = [{ url: BASE }];
+  return doc;
+}
+
+export interface Violation {
+  operation: string;
+  where: 'request' | 'response';
+  message: string;
+}
+
+type RawRequest = Request & { rawBody?: Buffer; openapi?: { openApiRoute?: string } };
+
+/**
+ * A validating proxy in front of the app (test only): every request to API Pix sent through `http()` is
+ * validated against the Central Bank's specification by express-openapi-validator, then forwarded as sent to
+ * the service, and the service's answer is validated against the operation's response for that status and
+ * media type, then handed back. It records each operation it saw (`covered`, as `METHOD /path status`) and
+ * every violation; a request marked INVALID_ON_PURPOSE must be found invalid (`refusedOnPurpose`), and its
+ * answer is still validated.
+ */
+export class ApiPixConformance {
+  readonly violations: Violation[] = [];
+  readonly covered = new Set<string>();
+  /** Requests marked invalid on purpose that the validator did not find invalid. */
+  readonly acceptedDespiteMark: string[] = [];
+  private readonly proxy = express();
+
+  constructor(private readonly app: NestExpressApplication) {
+    const apiSpec = apiPixDocument() as never;
+    const operationOf = (req: RawRequest) => `${req.method} ${req.openapi?.openApiRoute?.slice(BASE.length) ?? req.path}`;
+    this.proxy.use(
+      express.json({
+        type: () => true,
+        verify: (req, _res, buf) => {
+          (req as RawRequest).rawBody = Buffer.from(buf);
+        },
+      }),
+    );
+    // Responses first, so an answer is validated even when its request was refused by the request validator.
+    this.proxy.use(
+      OpenApiValidator.middleware({
+        apiSpec,
+        validateRequests: false,
+        validateSecurity: false,
+        validateResponses: {
+          onError: (err: Error, _body: unknown, req: Request) => {
+            this.violations.push({ operation: operationOf(req as RawRequest), where: 'response', message: err.message });
+          },
+        },
+      }),
+    );
+    const requestValidation = OpenApiValidator.middleware({
+      apiSpec,
+      validateRequests: true,
+      validateResponses: false,
+      validateSecurity: false,
+    });
+    this.proxy.use((req: Request, res: Response, next: NextFunction) => {
+      const chain = [...requestValidation];
+      const onPurpose = req.header(INVALID_ON_PURPOSE) === '1';
+      const step = (err?: unknown): void => {
+        if (err) {
+          if (!onPurpose)
+            this.violations.push({ operation: operationOf(req as RawRequest), where: 'request', message: (err as Error).message });
+          (req as RawRequest & { refused?: boolean }).refused = true;
+          return next();
+        }
+        const handler = chain.shift();
+        if (!handler) {
+          if (onPurpose) this.acceptedDespiteMark.push(operationOf(req as RawRequest));
+          return next();
+        }
+        (handler as (req: Request, res: Response, next: NextFunction) => void)(req, res, step);
+      };
+      step();
+    });
+    this.proxy.use((req: Request, res: Response, next: NextFunction) => {
+      this.forward(req as RawRequest, res, operationOf(req as RawRequest)).catch(next);
+    });
+  }
+
+  /** Requests to API Pix through the validating proxy (paths as the spec writes them, under the base path). */
+  http() {
+    return request(this.proxy);
+  }
+
+  private async forward(req: RawRequest, res: Response, operation: string): Promise<void> {
+    const method = req.method.toLowerCase() as 'get' | 'put' | 'post' | 'patch' | 'delete';
+    let outgoing = request(this.app.getHttpServer())[method](req.originalUrl);
+    for (const name of ['authorization', 'content-type', 'x-request-id']) {
+      const value = req.header(name);
+      if (value !== undefined) outgoing = outgoing.set(name, value);
+    }
+    const answer = await (req.rawBody && req.rawBody.length > 0 ? outgoing.send(req.rawBody.toString('utf8')) : outgoing);
+    this.covered.add(`${operation} ${answer.status}`);
+    const headers = answer.headers as IncomingHttpHeaders;
+    for (const name of ['cache-control', 'www-authenticate', 'retry-after', 'x-request-id']) {
+      const value = headers[name];
+      if (typeof value === 'string') res.setHeader(name, value);
+    }
+    res.status(answer.status);
+    const type = headers['content-type'];
+    if (type) res.type(type);
+    if (/json/.test(type ?? '') && answer.text) res.json(JSON.parse(answer.text));
+    else res.send(answer.text);
+  }
+}
