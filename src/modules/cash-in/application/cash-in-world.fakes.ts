@@ -18,6 +18,7 @@ import { ChargeExpiry } from './charge-expiry.js';
 import { ChargeStore } from './charge-store.js';
 import { ChargePayments } from './charge-payments.js';
 import { CreateChargeUseCase, type CreateChargeCommand } from './create-charge.use-case.js';
+import { ReviseChargeUseCase } from './revise-charge.use-case.js';
 import { ExpireChargesUseCase } from './expire-charges.use-case.js';
 import { GetChargeUseCase } from './get-charge.use-case.js';
 import { ListChargesUseCase } from './list-charges.use-case.js';
@@ -129,6 +130,7 @@ export function cashInWorld() {
     expire: new ExpireChargesUseCase(charges, expiry, uow),
     get: new GetChargeUseCase(charges, expiry, uow, clock),
     list: new ListChargesUseCase(charges, expiry, uow, clock),
+    revise: new ReviseChargeUseCase(charges, chargeStore, expiry, uow, clock),
     pay: new PayChargeUseCase(charges, payments, ledger, uow, clock, participants, config),
 
     /** A client of this institution with one account (and a ledger account holding `available`). */

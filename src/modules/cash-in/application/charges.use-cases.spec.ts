@@ -167,8 +167,8 @@ describe('charges, over in-memory fakes', () => {
       const before = trace();
       const prepared = await w.create.prepare(cmd());
 
-      // Maria's EVP key is registered and her transaction row written before the charge row refuses the txid.
-      await expect(w.create.issue({ ...prepared, txid: joaos.txid })).rejects.toThrow(/duplicate charge/);
+      // Maria's EVP key is registered before her rows refuse an id already taken (a txid is unique per client only).
+      await expect(w.create.issue({ ...prepared, id: joaos.id })).rejects.toThrow();
 
       expect(trace()).toEqual(before);
       expect(w.transaction(prepared.id)).toBeUndefined();
@@ -179,6 +179,67 @@ describe('charges, over in-memory fakes', () => {
         ['key.registered', JOAO.client],
         ['key.registered', MARIA.client],
       ]);
+    });
+  });
+
+  describe("a caller's own txid and key (API Pix cob)", () => {
+    const OWN_TXID = 'pedido2026000000000000000042';
+
+    it('keeps the txid given, issues under the key named, and finds the charge by txid', async () => {
+      const { entry } = await w.register.execute({ clientId: MARIA.client, keyType: 'EVP' });
+      const id = await issue({ txid: OWN_TXID, pixKey: entry.keyValue });
+      expect(await w.charge(id)).toMatchObject({ txid: OWN_TXID, pixKey: entry.keyValue, accountId: MARIA.account });
+      expect((await w.get.byTxid(MARIA.client, OWN_TXID)).snapshot.id).toBe(id);
+      // Another client's txid is answered as none (docs/conventions.md §1, tenancy).
+      expect((await domainRefusal(w.get.byTxid(JOAO.client, OWN_TXID))).code).toBe('CASH_IN_NOT_FOUND');
+    });
+
+    it('refuses a txid the client used already (TXID_IN_USE), leaving no trace; another client may use it', async () => {
+      await issue({ txid: OWN_TXID });
+      const before = trace();
+      expect((await domainRefusal(issue({ txid: OWN_TXID }))).code).toBe('TXID_IN_USE');
+      expect(trace()).toEqual(before);
+      await expect(issue({ clientId: JOAO.client, txid: OWN_TXID })).resolves.toEqual(expect.any(String));
+    });
+
+    it("refuses a txid out of API Pix's shape, and another client's key as one never registered", async () => {
+      expect((await domainRefusal(issue({ txid: 'short' }))).details).toEqual([
+        { field: 'txid', issue: 'must be 26 to 35 letters and digits' },
+      ]);
+      const { entry } = await w.register.execute({ clientId: JOAO.client, keyType: 'EVP' });
+      expect((await domainRefusal(issue({ pixKey: entry.keyValue }))).code).toBe('PIX_KEY_NOT_REGISTERED');
+    });
+  });
+
+  describe('ReviseChargeUseCase', () => {
+    it('changes the expiry (from creation), the expected payer and the description; the revision counts one', async () => {
+      const id = await issue({ txid: 'pedido2026000000000000000043' });
+      const revised = await w.revise.execute(MARIA.client, 'pedido2026000000000000000043', {
+        expirationSeconds: 7200,
+        expectedPayer: { name: JOAO.name, document: JOAO.document },
+        description: 'revisada',
+      });
+      expect(revised.snapshot).toMatchObject({
+        expiresAt: new Date(NOON.getTime() + 7_200_000),
+        expectedPayer: { name: JOAO.name, document: JOAO.document },
+        description: 'revisada',
+        revision: 1,
+        status: 'pending',
+      });
+      expect((await w.charge(id))?.amount).toBe('25.50');
+    });
+
+    it('refuses an expiry already past, and a charge no longer pending', async () => {
+      await issue({ txid: 'pedido2026000000000000000044' });
+      w.clock.advance(2 * MINUTE);
+      expect((await domainRefusal(w.revise.execute(MARIA.client, 'pedido2026000000000000000044', { expirationSeconds: 60 }))).code).toBe(
+        'VALIDATION_ERROR',
+      );
+      const id = await issue({ txid: 'pedido2026000000000000000045' });
+      await w.cancel.execute(MARIA.client, id);
+      expect((await domainRefusal(w.revise.execute(MARIA.client, 'pedido2026000000000000000045', { description: 'x' }))).code).toBe(
+        'CHARGE_NOT_PENDING',
+      );
     });
   });
 
