@@ -49,6 +49,41 @@ export interface ReceivedPayment {
   receivedAt: Date;
 }
 
+/**
+ * A completed payment a client received (`cash_in` or `p2p_in`) as API Pix's `Pix` shows it
+ * (docs/adr/0236-api-pix-pix-is-a-received-payment.md): what arrived, the key and txid it came by, what of it
+ * was given back, and when.
+ */
+export interface ReceivedPix {
+  id: string;
+  type: 'cash_in' | 'p2p_in';
+  amount: Money;
+  refundedAmount: Money;
+  endToEndId: string;
+  txid: string | null;
+  pixKey: string | null;
+  /** The payer's own message (a P2P transfer's, a static code's); a charge's line holds the merchant's text instead. */
+  payerMessage: string | null;
+  payer: Party | null;
+  receivedAt: Date;
+}
+
+/** Filters of the received-payment list (API Pix's `GET /pix`): received within [from, to], then each asked filter. */
+export interface ReceivedPixFilter {
+  clientId: string;
+  from: Date;
+  to: Date;
+  txid?: string;
+  /** true: only payments that carried a txid; false: only those without. */
+  withTxid?: boolean;
+  /** true: only payments of which something was given back; false: only those untouched. */
+  refunded?: boolean;
+  /** The payer's document as the record may hold it: whole (another institution's payer) or masked (on-us). */
+  payerDocuments?: string[];
+  limit: number;
+  offset: number;
+}
+
 /** The sending side of a payment made inside this service (an on-us cash-out or a P2P transfer). */
 export interface SentPayment {
   id: string;
@@ -72,4 +107,8 @@ export abstract class TransactionRepository {
   /** Completes a pending receipt with what was paid, in one statement. */
   abstract setReceived(id: string, receipt: Receipt): Promise<void>;
   abstract list(filter: TransactionFilter): Promise<{ items: Transaction[]; total: number }>;
+  /** The client's completed `cash_in` / `p2p_in` with this end-to-end id, unlocked. */
+  abstract findReceived(clientId: string, endToEndId: string): Promise<ReceivedPix | null>;
+  /** The client's completed received payments matching the filter, oldest first, with how many match in all. */
+  abstract listReceived(filter: ReceivedPixFilter): Promise<{ items: ReceivedPix[]; total: number }>;
 }

@@ -6,6 +6,8 @@ import {
   TransactionRepository,
   type Receipt,
   type ReceivedPayment,
+  type ReceivedPix,
+  type ReceivedPixFilter,
   type SentPayment,
   type StatusChange,
   type TransactionFilter,
@@ -103,6 +105,40 @@ export class InMemoryTransactions extends TransactionRepository {
       receiver: t.receiver,
       receivedAt: t.processedAt ?? t.createdAt,
     };
+  }
+
+  async findReceived(clientId: string, endToEndId: string): Promise<ReceivedPix | null> {
+    const t = this.received(clientId).find((r) => r.endToEndId === endToEndId);
+    return t ?? null;
+  }
+
+  async listReceived(f: ReceivedPixFilter): Promise<{ items: ReceivedPix[]; total: number }> {
+    const all = this.received(f.clientId)
+      .filter((r) => r.receivedAt >= f.from && r.receivedAt <= f.to)
+      .filter((r) => f.txid === undefined || r.txid === f.txid)
+      .filter((r) => f.withTxid === undefined || (r.txid !== null) === f.withTxid)
+      .filter((r) => f.refunded === undefined || r.refundedAmount.gt(Money.zero()) === f.refunded)
+      .filter((r) => f.payerDocuments === undefined || f.payerDocuments.includes(r.payer?.document ?? ''))
+      .sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime() || a.id.localeCompare(b.id));
+    return { items: all.slice(f.offset, f.offset + f.limit), total: all.length };
+  }
+
+  private received(clientId: string): ReceivedPix[] {
+    return [...this.rows.values()]
+      .map((r) => r.snapshot)
+      .filter((r) => r.clientId === clientId && (r.type === 'cash_in' || r.type === 'p2p_in') && r.status === 'completed' && r.endToEndId)
+      .map((t) => ({
+        id: t.id,
+        type: t.type as 'cash_in' | 'p2p_in',
+        amount: t.amount,
+        refundedAmount: t.refundedAmount,
+        endToEndId: t.endToEndId!,
+        txid: t.txid,
+        pixKey: t.pixKey,
+        payerMessage: t.type === 'p2p_in' ? t.description : null,
+        payer: t.payer,
+        receivedAt: t.processedAt ?? t.createdAt,
+      }));
   }
 
   async sentOnUs(endToEndId: string, receiverClientId: string): Promise<SentPayment | null> {

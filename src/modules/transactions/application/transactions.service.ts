@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { FollowedOnStatement } from '../../../shared/domain/statement-entry.js';
 import type { Money } from '../../../shared/money/money.js';
 import { Transaction, type Party, type TransactionStatus, type TransactionType } from '../domain/transaction.aggregate.js';
-import { TransactionRepository, type ReceivedPayment, type SentPayment } from './transaction.repository.js';
+import {
+  TransactionRepository,
+  type ReceivedPayment,
+  type ReceivedPix,
+  type ReceivedPixFilter,
+  type SentPayment,
+} from './transaction.repository.js';
 
 // The vocabulary other modules need to talk to this one (its public API; the aggregate stays inside).
 export { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../domain/transaction.aggregate.js';
@@ -14,7 +20,7 @@ export type {
   TransactionStatus,
   TransactionType,
 } from '../domain/transaction.aggregate.js';
-export type { ReceivedPayment, SentPayment } from './transaction.repository.js';
+export type { ReceivedPayment, ReceivedPix, ReceivedPixFilter, SentPayment } from './transaction.repository.js';
 
 /** A payment as its client will see it in the statement, written when the payment is created. */
 export interface NewPayment {
@@ -104,6 +110,16 @@ export class TransactionsService {
    */
   lockReceived(clientId: string, endToEndId: string): Promise<ReceivedPayment | null> {
     return this.repo.lockReceived(clientId, endToEndId);
+  }
+
+  /** A completed payment the client received (`cash_in` or `p2p_in`) by its end-to-end id, for reading; null when none. */
+  received(clientId: string, endToEndId: string): Promise<ReceivedPix | null> {
+    return this.repo.findReceived(clientId, endToEndId);
+  }
+
+  /** The client's completed received payments by when they arrived, oldest first, paged, with the total. */
+  listReceived(filter: ReceivedPixFilter): Promise<{ items: ReceivedPix[]; total: number }> {
+    return this.repo.listReceived(filter);
   }
 
   /** The payer's side of a payment made on-us (another client's `cash_out` or `p2p_out`), or null. */

@@ -9,6 +9,8 @@ import {
   TransactionRepository,
   type Receipt,
   type ReceivedPayment,
+  type ReceivedPix,
+  type ReceivedPixFilter,
   type SentPayment,
   type StatusChange,
   type TransactionFilter,
@@ -115,6 +117,38 @@ function listWhere(f: TransactionFilter): ListWhere {
   return { where: where.join(' AND '), params };
 }
 
+/** A received payment's row as findReceived and listReceived select it. */
+interface ReceivedPixRow {
+  id: string;
+  type: 'cash_in' | 'p2p_in';
+  amount: string;
+  refundedAmount: string;
+  endToEndId: string;
+  txid: string | null;
+  pixKey: string | null;
+  description: string | null;
+  payer: Party | null;
+  receivedAt: Date;
+  total?: number;
+}
+
+const RECEIVED_PIX_COLUMNS = `id, type, amount::text, refunded_amount::text AS "refundedAmount", end_to_end_id AS "endToEndId", txid,
+  pix_key AS "pixKey", description, payer, processed_at AS "receivedAt"`;
+
+const receivedPixOf = (r: ReceivedPixRow): ReceivedPix => ({
+  id: r.id,
+  type: r.type,
+  amount: Money.of(r.amount),
+  refundedAmount: Money.of(r.refundedAmount),
+  endToEndId: r.endToEndId,
+  txid: r.txid,
+  pixKey: r.pixKey,
+  // A charge's line holds the merchant's description, not a word of the payer's.
+  payerMessage: r.type === 'p2p_in' ? r.description : null,
+  payer: r.payer,
+  receivedAt: r.receivedAt,
+});
+
 @Injectable()
 export class SqlTransactionRepository extends TransactionRepository {
   /** Filters (without `status`) whose total has reached LIST_TOTAL_CAP; see cappedTotal. */
@@ -209,6 +243,55 @@ export class SqlTransactionRepository extends TransactionRepository {
       [clientId, endToEndId],
     );
     return row ? { ...row, amount: Money.of(row.amount), refundedAmount: Money.of(row.refundedAmount) } : null;
+  }
+
+  async findReceived(clientId: string, endToEndId: string): Promise<ReceivedPix | null> {
+    const [row] = await this.sql.read<ReceivedPixRow>(
+      `SELECT ${RECEIVED_PIX_COLUMNS} FROM transactions
+       WHERE client_id = $1 AND end_to_end_id = $2 AND type IN ('cash_in', 'p2p_in') AND status = 'completed'`,
+      [clientId, endToEndId],
+    );
+    return row ? receivedPixOf(row) : null;
+  }
+
+  async listReceived(f: ReceivedPixFilter): Promise<{ items: ReceivedPix[]; total: number }> {
+    // Fixed fragments, values bound. Served by (client_id, type, created_at): a payment arrives after its row
+    // was made, so the window on processed_at is narrowed on created_at first (created_at <= processed_at).
+    const params: unknown[] = [f.clientId, f.from, f.to];
+    const where = [
+      't.client_id = $1',
+      "t.type IN ('cash_in', 'p2p_in')",
+      "t.status = 'completed'",
+      't.created_at <= $3',
+      't.processed_at BETWEEN $2 AND $3',
+    ];
+    if (f.txid !== undefined) {
+      params.push(f.txid);
+      where.push(`t.txid = $${params.length}`);
+    }
+    if (f.withTxid !== undefined) where.push(f.withTxid ? 't.txid IS NOT NULL' : 't.txid IS NULL');
+    if (f.refunded !== undefined) where.push(f.refunded ? 't.refunded_amount > 0' : 't.refunded_amount = 0');
+    if (f.payerDocuments !== undefined) {
+      params.push(f.payerDocuments);
+      where.push(`t.payer->>'document' = ANY($${params.length}::text[])`);
+    }
+    params.push(f.limit, f.offset);
+    // The total rides on each row (a window count over the filter): one statement, one round trip.
+    const rows = await this.sql.read<ReceivedPixRow>(
+      `SELECT ${RECEIVED_PIX_COLUMNS}, count(*) OVER ()::int AS total FROM transactions t
+       WHERE ${where.join(' AND ')}
+       ORDER BY t.processed_at, t.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    if (rows.length === 0 && f.offset > 0) {
+      // Past the last page: the count is asked alone.
+      const [counted] = await this.sql.read<{ n: number }>(
+        `SELECT count(*)::int AS n FROM transactions t WHERE ${where.join(' AND ')}`,
+        params.slice(0, -2),
+      );
+      return { items: [], total: counted!.n };
+    }
+    return { items: rows.map(receivedPixOf), total: rows[0]?.total ?? 0 };
   }
 
   async sentOnUs(endToEndId: string, receiverClientId: string): Promise<SentPayment | null> {
