@@ -8,6 +8,7 @@ import { ParticipantsModule } from '../participants/participants.module.js';
 import { TransactionsModule } from '../transactions/transactions.module.js';
 import { CashParts } from './application/cash-parts.js';
 import { CreateReversalUseCase } from './application/create-reversal.use-case.js';
+import { MerchantRefunds } from './application/merchant-refunds.js';
 import { ReconcileReversalsUseCase } from './application/reconcile-reversals.use-case.js';
 import { ReversalQueries } from './application/reversal-queries.js';
 import { ReversalRepository } from './application/reversal.repository.js';
@@ -31,7 +32,8 @@ import { ReversalRoutes } from './infrastructure/queue/reversal-routes.js';
     ReconcileReversalsUseCase,
     ReversalQueries,
     ReversalRoutes,
+    MerchantRefunds,
   ],
-  exports: [SettleReversalUseCase, ReconcileReversalsUseCase],
+  exports: [SettleReversalUseCase, ReconcileReversalsUseCase, MerchantRefunds],
 })
 export class ReversalsModule {}

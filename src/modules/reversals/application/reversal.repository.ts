@@ -8,6 +8,8 @@ export interface ReversalFilter {
   createdBefore?: Date;
   /** The original payment's end-to-end id. */
   endToEndId?: string;
+  /** Any of these original payments' end-to-end ids. */
+  endToEndIds?: readonly string[];
   externalId?: string;
   limit: number;
 }

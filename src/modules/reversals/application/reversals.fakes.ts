@@ -62,6 +62,7 @@ export class InMemoryReversals extends ReversalRepository {
       .filter((r) => r.clientId === f.clientId)
       .filter((r) => (!f.createdAfter || r.createdAt > f.createdAfter) && (!f.createdBefore || r.createdAt < f.createdBefore))
       .filter((r) => (!f.endToEndId || r.originalEndToEndId === f.endToEndId) && (!f.externalId || r.externalId === f.externalId))
+      .filter((r) => !f.endToEndIds || f.endToEndIds.includes(r.originalEndToEndId))
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
       .slice(0, f.limit)
       .map((r) => this.copy(this.rows.get(r.id)!));

@@ -94,8 +94,17 @@ export class SqlReversalRepository extends ReversalRepository {
        WHERE client_id = $1
          AND ($2::timestamptz IS NULL OR created_at > $2) AND ($3::timestamptz IS NULL OR created_at < $3)
          AND ($4::varchar IS NULL OR original_end_to_end_id = $4) AND ($5::varchar IS NULL OR external_id = $5)
+         AND ($7::varchar[] IS NULL OR original_end_to_end_id = ANY($7))
        ORDER BY created_at DESC, id DESC LIMIT $6`,
-      [f.clientId, f.createdAfter ?? null, f.createdBefore ?? null, f.endToEndId ?? null, f.externalId ?? null, f.limit],
+      [
+        f.clientId,
+        f.createdAfter ?? null,
+        f.createdBefore ?? null,
+        f.endToEndId ?? null,
+        f.externalId ?? null,
+        f.limit,
+        f.endToEndIds ? [...f.endToEndIds] : null,
+      ],
     );
     return rows.map(toDomain);
   }
