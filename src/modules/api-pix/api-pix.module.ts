@@ -2,22 +2,25 @@ import { Inject, type MiddlewareConsumer, Module, type NestModule, RequestMethod
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
 import { CashInModule } from '../cash-in/cash-in.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
+import { ReversalsModule } from '../reversals/reversals.module.js';
+import { TransactionsModule } from '../transactions/transactions.module.js';
 import { IssueApiPixTokenUseCase } from './application/issue-api-pix-token.use-case.js';
 import { ApiPixFallbackController } from './infrastructure/http/api-pix-fallback.controller.js';
 import { clientCertificateMiddleware } from './infrastructure/http/client-certificate.middleware.js';
 import { CobController } from './infrastructure/http/cob.controller.js';
 import { formBodyMiddleware } from './infrastructure/http/form-body.middleware.js';
 import { OAuthTokenController } from './infrastructure/http/oauth-token.controller.js';
+import { PixController } from './infrastructure/http/pix.controller.js';
 
 /**
- * The Central Bank's API Pix beside the client API, over the same charges (docs/api-pix.md): its token endpoint
+ * The Central Bank's API Pix beside the client API, over the same charges, received payments and refunds (docs/api-pix.md): its token endpoint
  * `POST /api-pix/oauth/token` and its resources under `/api-pix/v2` (docs/adr/0229-api-pix-beside-the-client-api.md).
  * Mounted by `api`/`all` processes.
  */
 @Module({
-  imports: [CashInModule, IdentityModule],
+  imports: [CashInModule, IdentityModule, TransactionsModule, ReversalsModule],
   // The fallback last: it answers every API Pix path no resource took.
-  controllers: [OAuthTokenController, CobController, ApiPixFallbackController],
+  controllers: [OAuthTokenController, CobController, PixController, ApiPixFallbackController],
   providers: [IssueApiPixTokenUseCase],
 })
 export class ApiPixModule implements NestModule {

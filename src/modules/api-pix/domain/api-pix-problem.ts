@@ -22,8 +22,8 @@ export interface Problema {
   violacoes?: Violacao[];
 }
 
-/** The resource an operation acts on, which names its own errors (tag Cob: `CobOperacaoInvalida`, ...). */
-export type ProblemResource = 'cob';
+/** The resource an operation acts on, which names its own errors (tag Cob: `CobOperacaoInvalida`, tag Pix: `PixNaoEncontrado`, ...). */
+export type ProblemResource = 'cob' | 'pix';
 
 /** A refusal of the service, as the error filter hands it over: its code, status, message and field details. */
 export interface Refusal {
@@ -33,15 +33,40 @@ export interface Refusal {
   details: { field: string; issue: string }[];
 }
 
-const OWN = {
+interface OwnProblems {
+  invalid: string;
+  invalidTitle: string;
+  invalidDetail: string;
+  /** The type and title a code not found is answered with (each resource's own). */
+  notFound: Record<string, { type: string; title: string }>;
+  query: string;
+}
+
+const OWN: Record<ProblemResource, OwnProblems> = {
   cob: {
     invalid: 'CobOperacaoInvalida',
-    notFound: 'CobNaoEncontrado',
-    query: 'CobConsultaInvalida',
+    invalidTitle: 'Cobrança inválida.',
     invalidDetail:
       'A requisição que busca alterar ou criar uma cobrança para pagamento imediato não respeita o _schema_ ou está semanticamente errada.',
+    notFound: {
+      CASH_IN_NOT_FOUND: { type: 'CobNaoEncontrado', title: 'Cobrança não encontrada.' },
+      NOT_FOUND: { type: 'CobNaoEncontrado', title: 'Cobrança não encontrada.' },
+    },
+    query: 'CobConsultaInvalida',
   },
-} as const;
+  // Tag Pix: received Pix (`GET /pix`, `GET /pix/{e2eid}`) and their refunds (`/pix/{e2eid}/devolucao/{id}`).
+  pix: {
+    invalid: 'PixDevolucaoInvalida',
+    invalidTitle: 'Devolução inválida.',
+    invalidDetail: 'A presente requisição de devolução não respeita o _schema_ ou não faz sentido semanticamente.',
+    notFound: {
+      ORIGINAL_PAYMENT_NOT_FOUND: { type: 'PixNaoEncontrado', title: 'Pix não encontrado.' },
+      NOT_FOUND: { type: 'PixNaoEncontrado', title: 'Pix não encontrado.' },
+      REVERSAL_NOT_FOUND: { type: 'PixDevolucaoNaoEncontrada', title: 'Devolução não encontrada.' },
+    },
+    query: 'PixConsultaInvalida',
+  },
+};
 
 /** Codes that are the caller's input or the charge's state, in this resource's words (its `OperacaoInvalida`). */
 const OPERATION_REFUSALS = new Set([
@@ -52,6 +77,11 @@ const OPERATION_REFUSALS = new Set([
   'CHARGE_NOT_PENDING',
   'PIX_KEY_NOT_REGISTERED',
   'AMOUNT_TOO_LARGE',
+  'REFUND_EXCEEDS_AVAILABLE',
+  'REVERSAL_WINDOW_CLOSED',
+  'REFUND_CODE_NOT_APPLICABLE',
+  'DUPLICATE_EXTERNAL_ID',
+  'INSUFFICIENT_FUNDS',
 ]);
 /** The spec's own words for the violation a refusal stands for (tag Cob's list of violations). */
 const CODE_VIOLATIONS: Record<string, (r: ProblemResource) => Violacao> = {
@@ -62,7 +92,31 @@ const CODE_VIOLATIONS: Record<string, (r: ProblemResource) => Violacao> = {
   }),
   CHARGE_NOT_PENDING: () => ({ razao: 'A cobrança não está ATIVA, e a presente requisição busca alterá-la.' }),
 };
-const NOT_FOUND = new Set(['CASH_IN_NOT_FOUND', 'NOT_FOUND']);
+/**
+ * Tag Pix's own violations for `PUT /pix/{e2eid}/devolucao/{id}`, in the spec's words: they stand in for the
+ * refusal's field details, which say the same in the service's words.
+ */
+const DEVOLUCAO_VIOLATIONS: Record<string, Violacao> = {
+  REFUND_EXCEEDS_AVAILABLE: {
+    razao:
+      'A presente requisição de devolução, em conjunto com as demais prévias devoluções, se aplicável, excederia o valor do pix originário.',
+    propriedade: 'devolucao.valor',
+  },
+  DUPLICATE_EXTERNAL_ID: {
+    razao: 'A presente requisição de devolução apresenta um {id} já utilizado por outra requisição de devolução para o {e2eid} em questão.',
+    propriedade: 'id',
+  },
+  REVERSAL_WINDOW_CLOSED: {
+    razao:
+      'A presente requisição de devolução viola a janela de tempo permitida para solicitações de devoluções de um pix (90 dias desde a data de liquidação original do pix).',
+  },
+  REFUND_CODE_NOT_APPLICABLE: {
+    razao: 'A natureza RETIRADA só se aplica ao valor do saque ou do troco de um Pix Saque ou Pix Troco.',
+    propriedade: 'devolucao.natureza',
+  },
+  INSUFFICIENT_FUNDS: { razao: 'O saldo disponível do usuário recebedor não cobre o valor da devolução.', propriedade: 'devolucao.valor' },
+};
+const NOT_FOUND = new Set(['CASH_IN_NOT_FOUND', 'NOT_FOUND', 'ORIGINAL_PAYMENT_NOT_FOUND', 'REVERSAL_NOT_FOUND']);
 const DENIED = new Set(['INSUFFICIENT_SCOPE', 'FORBIDDEN']);
 
 export function problem(type: string, title: string, status: number, detail?: string, violacoes?: Violacao[]): Problema {
@@ -86,7 +140,8 @@ export function problemOf(refusal: Refusal, resource: ProblemResource | null, pr
     return problem('AcessoNegado', 'Acesso Negado', 403, 'Requisição de participante autenticado que viola alguma regra de autorização.');
   }
   if (NOT_FOUND.has(refusal.code) || refusal.code === 'ROUTE_NOT_FOUND') {
-    if (own && refusal.code !== 'ROUTE_NOT_FOUND') return problem(own.notFound, 'Cobrança não encontrada.', 404, refusal.message);
+    const mine = own?.notFound[refusal.code];
+    if (mine) return problem(mine.type, mine.title, 404, refusal.message);
     return problem('NaoEncontrado', 'Não Encontrado', 404, 'Entidade não encontrada.');
   }
   if (refusal.code === 'UNAUTHORIZED' || refusal.code === 'INVALID_TOKEN' || refusal.code === 'INVALID_CREDENTIALS') {
@@ -107,9 +162,11 @@ export function problemOf(refusal: Refusal, resource: ProblemResource | null, pr
     propriedade: property(d.field),
   }));
   if (OPERATION_REFUSALS.has(refusal.code) && resource && own) {
+    const spoken = resource === 'pix' ? DEVOLUCAO_VIOLATIONS[refusal.code] : undefined;
+    if (spoken) violacoes.splice(0, violacoes.length, spoken);
     const known = CODE_VIOLATIONS[refusal.code]?.(resource);
     if (known) violacoes.push(known);
-    const title = refusal.code === 'VALIDATION_ERROR' ? 'Cobrança inválida.' : 'Operação inválida.';
+    const title = refusal.code === 'VALIDATION_ERROR' ? own.invalidTitle : 'Operação inválida.';
     return problem(own.invalid, title, 400, own.invalidDetail, violacoes.length > 0 ? violacoes : [{ razao: refusal.message }]);
   }
   if (refusal.status === 400) return problem('RequisicaoInvalida', 'Requisição inválida', 400, refusal.message, violacoes);

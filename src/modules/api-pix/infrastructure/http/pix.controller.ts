@@ -1,0 +1,232 @@
+import { Body, Controller, Get, HttpCode, Param, Put, Req, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { ClientAuth, CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import type { Principal } from '../../../../shared/auth/principal.js';
+import type { ClientRefundCode } from '../../../../shared/domain/refund-code.js';
+import { maskDocument } from '../../../../shared/domain/tax-id.js';
+import { DomainError } from '../../../../shared/errors/domain-error.js';
+import { Money } from '../../../../shared/money/money.js';
+import { MerchantRefunds } from '../../../reversals/application/merchant-refunds.js';
+import { TransactionsService, type ReceivedPix } from '../../../transactions/application/transactions.service.js';
+import { ApiPixProblem, queryProblem, type Violacao } from '../../domain/api-pix-problem.js';
+import { ApiPixExceptionFilter } from './api-pix-exception.filter.js';
+import { DevolucaoRequest, type Natureza } from './devolucao.request.js';
+import { DEVOLUCAO_ID, presentDevolucao, presentPix, refundNameOf, reversalIdOf } from './pix.presenter.js';
+
+/** spec, EndToEndId: 32 letters and digits (anchored). */
+const E2EID = /^[a-zA-Z0-9]{32}$/;
+/** RFC 3339 date-time with its offset (spec, Inicio/Fim). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** What a client may ask for as `natureza` (docs/adr/0237): ORIGINAL is MD06, RETIRADA is SL02; the MED natures are the institution's. */
+const CODE_OF_NATUREZA: Partial<Record<Natureza, ClientRefundCode>> = { ORIGINAL: 'MD06', RETIRADA: 'SL02' };
+
+/** Where a refusal's field sits in API Pix's words (`devolucao.valor`), whichever layer named it. */
+export function devolucaoProperty(field: string): string {
+  const named: Record<string, string> = {
+    valor: 'devolucao.valor',
+    amount: 'devolucao.valor',
+    natureza: 'devolucao.natureza',
+    refund_code: 'devolucao.natureza',
+    descricao: 'devolucao.descricao',
+    customer_message: 'devolucao.descricao',
+    external_id: 'id',
+    end_to_end_id: 'e2eid',
+  };
+  return named[field] ?? field;
+}
+
+type Query = Record<string, unknown>;
+
+/**
+ * API Pix `pix` (received Pix) and `devolucao` (their refunds) over the service's own received payments and
+ * reversals (docs/api-pix.md; docs/adr/0236-api-pix-pix-is-a-received-payment.md,
+ * docs/adr/0237-api-pix-devolucao-over-the-reversals.md). Its contract is docs/reference/api-pix-2.9.0.yaml.
+ */
+@ApiExcludeController()
+@UseFilters(new ApiPixExceptionFilter('pix', devolucaoProperty))
+@Controller('api-pix/v2/pix')
+export class PixController {
+  constructor(
+    private readonly transactions: TransactionsService,
+    private readonly refunds: MerchantRefunds,
+  ) {}
+
+  @Get()
+  @ClientAuth('pix.read')
+  async list(@CurrentPrincipal() p: Principal, @Req() req: Request) {
+    // The query as sent, read here: its names (`paginacao.paginaAtual`) are API Pix's, checked by listQuery.
+    const asked = listQuery(req.query as Query);
+    const { items, total } = await this.transactions.listReceived({
+      clientId: p.id,
+      from: asked.inicio,
+      to: asked.fim,
+      ...(asked.txid !== undefined ? { txid: asked.txid } : {}),
+      ...(asked.txIdPresente !== undefined ? { withTxid: asked.txIdPresente } : {}),
+      ...(asked.devolucaoPresente !== undefined ? { refunded: asked.devolucaoPresente } : {}),
+      ...(asked.documento !== undefined ? { payerDocuments: [asked.documento, maskDocument(asked.documento)] } : {}),
+      limit: asked.itensPorPagina,
+      offset: asked.paginaAtual * asked.itensPorPagina,
+    });
+    const refunds = await this.refunds.ofPayments(
+      p.id,
+      items.map((i) => i.endToEndId),
+    );
+    return {
+      parametros: {
+        inicio: asked.inicio.toISOString(),
+        fim: asked.fim.toISOString(),
+        ...(asked.txid !== undefined ? { txid: asked.txid } : {}),
+        ...(asked.txIdPresente !== undefined ? { txIdPresente: asked.txIdPresente } : {}),
+        ...(asked.devolucaoPresente !== undefined ? { devolucaoPresente: asked.devolucaoPresente } : {}),
+        ...(asked.cpf !== undefined ? { cpf: asked.cpf } : {}),
+        ...(asked.cnpj !== undefined ? { cnpj: asked.cnpj } : {}),
+        paginacao: {
+          paginaAtual: asked.paginaAtual,
+          itensPorPagina: asked.itensPorPagina,
+          quantidadeDePaginas: Math.max(1, Math.ceil(total / asked.itensPorPagina)),
+          quantidadeTotalDeItens: total,
+        },
+      },
+      pix: items.map((i) => presentPix(i, refunds.get(i.endToEndId) ?? [])),
+    };
+  }
+
+  @Get(':e2eid')
+  @ClientAuth('pix.read')
+  async get(@CurrentPrincipal() p: Principal, @Param('e2eid') e2eid: string) {
+    const received = await this.received(p.id, e2eid);
+    const refunds = await this.refunds.ofPayments(p.id, [received.endToEndId]);
+    return presentPix(received, refunds.get(received.endToEndId) ?? []);
+  }
+
+  @Put(':e2eid/devolucao/:id')
+  @HttpCode(201)
+  @ClientAuth('pix.write')
+  async refund(@CurrentPrincipal() p: Principal, @Param('e2eid') e2eid: string, @Param('id') id: string, @Body() body: DevolucaoRequest) {
+    const problems: { field: string; issue: string }[] = [];
+    if (!DEVOLUCAO_ID.test(id)) problems.push({ field: 'id', issue: 'não respeita o _schema_ ([a-zA-Z0-9]{1,35})' });
+    if (/^0+\.00$/.test(body.valor)) problems.push({ field: 'valor', issue: 'é zero' });
+    const natureza = body.natureza ?? 'ORIGINAL';
+    const refundCode = CODE_OF_NATUREZA[natureza];
+    if (!refundCode) {
+      // docs/adr/0218-refund-codes-clients-may-send.md: special returns (MED) are the institution's own.
+      problems.push({ field: 'natureza', issue: 'só pode ser ORIGINAL ou RETIRADA: as devoluções do MED são da própria instituição' });
+    }
+    if (problems.length > 0) throw new DomainError('VALIDATION_ERROR', `${problems[0]!.field} ${problems[0]!.issue}`, problems);
+    if (!E2EID.test(e2eid)) throw new DomainError('ORIGINAL_PAYMENT_NOT_FOUND', 'Pix não encontrado para o e2eid informado.');
+    const made = await this.refunds.refund({
+      clientId: p.id,
+      endToEndId: e2eid,
+      externalId: refundNameOf(e2eid, id),
+      amount: Money.of(body.valor),
+      refundCode: refundCode!,
+      customerMessage: body.descricao ?? null,
+    });
+    return presentDevolucao(made);
+  }
+
+  @Get(':e2eid/devolucao/:id')
+  @ClientAuth('pix.read')
+  async getRefund(@CurrentPrincipal() p: Principal, @Param('e2eid') e2eid: string, @Param('id') id: string) {
+    if (!E2EID.test(e2eid) || !DEVOLUCAO_ID.test(id)) {
+      throw new DomainError('REVERSAL_NOT_FOUND', 'Devolução não encontrada para o e2eid e o id informados.');
+    }
+    // Its API Pix name first; then a refund of the client API by its external_id, or by its id (pix.presenter.ts).
+    return presentDevolucao(await this.refunds.find(p.id, e2eid, [refundNameOf(e2eid, id), id], reversalIdOf(id)));
+  }
+
+  /** One of the caller's received payments (`cash_in` or `p2p_in`): another client's, or none, is PixNaoEncontrado. */
+  private async received(clientId: string, e2eid: string): Promise<ReceivedPix> {
+    const found = E2EID.test(e2eid) ? await this.transactions.received(clientId, e2eid) : null;
+    if (!found) throw new DomainError('ORIGINAL_PAYMENT_NOT_FOUND', 'Pix não encontrado para o e2eid informado.');
+    return found;
+  }
+}
+
+interface ListQuery {
+  inicio: Date;
+  fim: Date;
+  txid?: string;
+  txIdPresente?: boolean;
+  devolucaoPresente?: boolean;
+  cpf?: string;
+  cnpj?: string;
+  documento?: string;
+  paginaAtual: number;
+  itensPorPagina: number;
+}
+
+/** `GET /pix`'s query as the spec states it, refused as `PixConsultaInvalida` naming each parameter at fault. */
+export function listQuery(q: Query): ListQuery {
+  const violacoes: Violacao[] = [];
+  const refuse = (propriedade: string, razao: string, valor?: unknown) =>
+    violacoes.push({ razao, propriedade, ...(typeof valor === 'string' ? { valor } : {}) });
+  const text = (name: string): string | undefined => {
+    const v = q[name];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'string') {
+      refuse(name, `O parâmetro ${name} não respeita o _schema_.`);
+      return undefined;
+    }
+    return v;
+  };
+  const instant = (name: string): Date | undefined => {
+    const v = text(name);
+    if (v === undefined) {
+      if (q[name] === undefined) refuse(name, `O parâmetro ${name} é obrigatório.`);
+      return undefined;
+    }
+    const at = new Date(v);
+    if (!DATE_TIME.test(v) || Number.isNaN(at.getTime())) {
+      refuse(name, `O parâmetro ${name} não respeita o _schema_ (RFC 3339).`, v);
+      return undefined;
+    }
+    return at;
+  };
+  const flag = (name: string): boolean | undefined => {
+    const v = text(name);
+    if (v === undefined) return undefined;
+    if (v !== 'true' && v !== 'false') refuse(name, `O parâmetro ${name} não respeita o _schema_ (true ou false).`, v);
+    return v === 'true';
+  };
+  const integer = (name: string, min: number, max: number, otherwise: number): number => {
+    const v = text(name);
+    if (v === undefined) return otherwise;
+    if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max) {
+      refuse(name, `O parâmetro ${name} não respeita o _schema_ (de ${min} a ${max}).`, v);
+      return otherwise;
+    }
+    return Number(v);
+  };
+  const pattern = (name: string, re: RegExp): string | undefined => {
+    const v = text(name);
+    if (v !== undefined && !re.test(v)) refuse(name, `O parâmetro ${name} não respeita o _schema_.`, v);
+    return v;
+  };
+  const inicio = instant('inicio');
+  const fim = instant('fim');
+  const txid = pattern('txid', /^[a-zA-Z0-9]{1,35}$/);
+  const txIdPresente = flag('txIdPresente');
+  const devolucaoPresente = flag('devolucaoPresente');
+  const cpf = pattern('cpf', /^\d{11}$/);
+  const cnpj = pattern('cnpj', /^[0-9A-Z]{14}$/);
+  const paginaAtual = integer('paginacao.paginaAtual', 0, 1_000_000, 0);
+  const itensPorPagina = integer('paginacao.itensPorPagina', 1, 1000, 100);
+  if (inicio && fim && fim < inicio)
+    refuse('fim', 'O timestamp representado pelo parâmetro fim é anterior ao timestamp representado pelo parâmetro inicio.');
+  if (cpf !== undefined && cnpj !== undefined) refuse('cpf', 'Os parâmetros cpf e cnpj não podem ser usados juntos.');
+  if (violacoes.length > 0 || !inicio || !fim) throw new ApiPixProblem(queryProblem('pix', violacoes));
+  return {
+    inicio,
+    fim,
+    ...(txid !== undefined ? { txid } : {}),
+    ...(txIdPresente !== undefined ? { txIdPresente } : {}),
+    ...(devolucaoPresente !== undefined ? { devolucaoPresente } : {}),
+    ...(cpf !== undefined ? { cpf, documento: cpf } : {}),
+    ...(cnpj !== undefined ? { cnpj, documento: cnpj } : {}),
+    paginaAtual,
+    itensPorPagina,
+  };
+}
