@@ -36,6 +36,9 @@ function apiPixDocument(): Record<string, unknown> {
   };
   mend(doc);
   delete doc.components.schemas.DadosRecebedor!.required;
+  // `PixConsultados` requires `cobs`, copied from `CobsConsultadas`: its own property (and the spec's example
+  // getPix1) is `pix`, so `pix` is what it requires here (docs/adr/0236-api-pix-pix-is-a-received-payment.md).
+  doc.components.schemas.PixConsultados!.required = ['parametros', 'pix'];
   const { readOnly: _readOnly, ...revisao } = doc.components.schemas.Revisao!;
   const paths = doc.paths as Record<string, Record<string, { parameters?: { schema?: { $ref?: string } }[] }>>;
   for (const item of Object.values(paths)) {
