@@ -2,8 +2,11 @@ import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { IsPrintableText } from '../../../../shared/http/is-printable-text.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
 
-/** spec, DevolucaoNatureza: every value the schema names (the service accepts ORIGINAL and RETIRADA from a client). */
-export const NATUREZAS = ['ORIGINAL', 'RETIRADA', 'MED_OPERACIONAL', 'MED_FRAUDE', 'MED_PIX_AUTOMATICO'] as const;
+/**
+ * spec, DevolucaoSolicitadaNatureza: what a receiving user may ask for, ORIGINAL (MD06) or RETIRADA (SL02); the
+ * MED natures of a stored `Devolucao` are the institution's own (docs/adr/0218-refund-codes-clients-may-send.md).
+ */
+export const NATUREZAS = ['ORIGINAL', 'RETIRADA'] as const;
 export type Natureza = (typeof NATUREZAS)[number];
 
 /** The body of `PUT /pix/{e2eid}/devolucao/{id}` (`DevolucaoSolicitada` of docs/reference/api-pix-2.9.0.yaml), field for field. */

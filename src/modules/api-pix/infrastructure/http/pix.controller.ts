@@ -19,8 +19,8 @@ const E2EID = /^[a-zA-Z0-9]{32}$/;
 /** RFC 3339 date-time with its offset (spec, Inicio/Fim). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 
-/** What a client may ask for as `natureza` (docs/adr/0237): ORIGINAL is MD06, RETIRADA is SL02; the MED natures are the institution's. */
-const CODE_OF_NATUREZA: Partial<Record<Natureza, ClientRefundCode>> = { ORIGINAL: 'MD06', RETIRADA: 'SL02' };
+/** The refund code a `natureza` goes out with (spec, DevolucaoNatureza; docs/adr/0237-api-pix-devolucao-over-the-reversals.md). */
+const CODE_OF_NATUREZA: Record<Natureza, ClientRefundCode> = { ORIGINAL: 'MD06', RETIRADA: 'SL02' };
 
 /** Where a refusal's field sits in API Pix's words (`devolucao.valor`), whichever layer named it. */
 export function devolucaoProperty(field: string): string {
@@ -108,12 +108,8 @@ export class PixController {
     const problems: { field: string; issue: string }[] = [];
     if (!DEVOLUCAO_ID.test(id)) problems.push({ field: 'id', issue: 'não respeita o _schema_ ([a-zA-Z0-9]{1,35})' });
     if (/^0+\.00$/.test(body.valor)) problems.push({ field: 'valor', issue: 'é zero' });
-    const natureza = body.natureza ?? 'ORIGINAL';
-    const refundCode = CODE_OF_NATUREZA[natureza];
-    if (!refundCode) {
-      // docs/adr/0218-refund-codes-clients-may-send.md: special returns (MED) are the institution's own.
-      problems.push({ field: 'natureza', issue: 'só pode ser ORIGINAL ou RETIRADA: as devoluções do MED são da própria instituição' });
-    }
+    // spec, DevolucaoNatureza: "Na ausência deste campo a natureza deve ser interpretada como sendo de um Pix comum (ORIGINAL)".
+    const refundCode = CODE_OF_NATUREZA[body.natureza ?? 'ORIGINAL'];
     if (problems.length > 0) throw new DomainError('VALIDATION_ERROR', `${problems[0]!.field} ${problems[0]!.issue}`, problems);
     if (!E2EID.test(e2eid)) throw new DomainError('ORIGINAL_PAYMENT_NOT_FOUND', 'Pix não encontrado para o e2eid informado.');
     const made = await this.refunds.refund({
@@ -121,7 +117,7 @@ export class PixController {
       endToEndId: e2eid,
       externalId: refundNameOf(e2eid, id),
       amount: Money.of(body.valor),
-      refundCode: refundCode!,
+      refundCode,
       customerMessage: body.descricao ?? null,
     });
     return presentDevolucao(made);
