@@ -52,3 +52,32 @@ describe("API Pix problem details from the service's refusals", () => {
     expect(JSON.stringify(internal)).not.toContain('SELECT');
   });
 });
+
+describe('API Pix problem details of tag Pix', () => {
+  const property = (f: string) => ({ amount: 'devolucao.valor', external_id: 'id' })[f] ?? f;
+
+  it("answers a refund's refusals as PixDevolucaoInvalida with the spec's own violation", () => {
+    expect(
+      problemOf(refusal('REFUND_EXCEEDS_AVAILABLE', 400, [{ field: 'amount', issue: 'at most 1.00' }]), 'pix', property),
+    ).toMatchObject({
+      type: 'https://pix.bcb.gov.br/api/v2/error/PixDevolucaoInvalida',
+      status: 400,
+      violacoes: [{ razao: expect.stringContaining('excederia o valor do pix originário'), propriedade: 'devolucao.valor' }],
+    });
+    expect(problemOf(refusal('DUPLICATE_EXTERNAL_ID', 409), 'pix', property)).toMatchObject({
+      status: 400,
+      violacoes: [expect.objectContaining({ propriedade: 'id' })],
+    });
+  });
+
+  it('answers a Pix not received as PixNaoEncontrado and a refund not found as PixDevolucaoNaoEncontrada', () => {
+    expect(problemOf(refusal('ORIGINAL_PAYMENT_NOT_FOUND', 400), 'pix', property)).toMatchObject({
+      type: 'https://pix.bcb.gov.br/api/v2/error/PixNaoEncontrado',
+      status: 404,
+    });
+    expect(problemOf(refusal('REVERSAL_NOT_FOUND', 404), 'pix', property)).toMatchObject({
+      type: 'https://pix.bcb.gov.br/api/v2/error/PixDevolucaoNaoEncontrada',
+      status: 404,
+    });
+  });
+});
