@@ -250,6 +250,15 @@ describe('API Pix (docs/reference/api-pix-2.9.0.yaml): token, cob, and every exc
       expect(p).toMatchObject({ type: `${ERROR}CobOperacaoInvalida`, title: 'Cobrança inválida.', status: 400 });
       expect(p.violacoes!.map((v) => v.propriedade).sort()).toEqual(['cob.calendario.expiracao', 'cob.valor.original']);
 
+      // The spec's CobSolicitada requires calendario and valor: leaving either out is a 400 naming it.
+      for (const left of ['calendario', 'valor'] as const) {
+        const { [left]: _omitted, ...rest } = cobBody();
+        const missing = await pix().put(`/api-pix/v2/cob/${newTxid()}`).set(bearer(token)).set(INVALID_ON_PURPOSE, '1').send(rest);
+        expect(missing.status).toBe(400);
+        expect(problemOf(missing).type).toBe(`${ERROR}CobOperacaoInvalida`);
+        expect(problemOf(missing).violacoes).toEqual([expect.objectContaining({ propriedade: `cob.${left}` })]);
+      }
+
       // Valid by the schema, refused by the rules the spec lists: a zero amount, a key of somebody else.
       const zero = await pix()
         .put(`/api-pix/v2/cob/${newTxid()}`)

@@ -2,6 +2,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsDefined,
   IsIn,
   IsInt,
   IsObject,
@@ -102,10 +103,13 @@ class CobFields {
 
 /** `CobSolicitada`: `calendario`, `valor` and `chave` required. */
 export class CobRequest extends CobFields {
+  // ValidateNested passes an absent object: IsDefined makes the spec's `required` hold (a 400, not a 500).
+  @IsDefined()
   @ValidateNested()
   @Type(() => CalendarioRequest)
   calendario: CalendarioRequest;
 
+  @IsDefined()
   @ValidateNested()
   @Type(() => ValorRequest)
   valor: ValorRequest;
