@@ -35,6 +35,7 @@ import { ClientMei1764220000000 } from './1764220000000-client-mei.js';
 import { NighttimeStart1764230000000 } from './1764230000000-nighttime-start.js';
 import { ChargeLineTxid1764240000000 } from './1764240000000-charge-line-txid.js';
 import { ChargeListIndexes1764242000000 } from './1764242000000-charge-list-indexes.js';
+import { LedgerEntryOrder1764242100000 } from './1764242100000-ledger-entry-order.js';
 
 /** Every migration, in timestamp order; add new ones at the end. */
 export const MIGRATIONS = [
@@ -74,5 +75,6 @@ export const MIGRATIONS = [
   NighttimeStart1764230000000,
   ChargeLineTxid1764240000000,
   ChargeListIndexes1764242000000,
+  LedgerEntryOrder1764242100000,
   ChargeTxidPerClient1764292900000,
 ];

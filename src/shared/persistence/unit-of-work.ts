@@ -15,6 +15,14 @@ export abstract class UnitOfWork {
    */
   abstract withSavepoint<T>(work: () => Promise<T>): Promise<T>;
 
+  /**
+   * Runs `work` in a read-only REPEATABLE READ transaction of its own: every statement of it sees the
+   * database as of its first one, so figures read one after another (a statement's opening balance, its
+   * lines, its closing balance) agree even while payments commit meanwhile. Never inside `run`: a
+   * snapshot cannot join a READ COMMITTED transaction that has begun.
+   */
+  abstract runSnapshot<T>(work: () => Promise<T>): Promise<T>;
+
   /** Whether the caller is inside `run`. */
   abstract inTransaction(): boolean;
 

@@ -3,7 +3,14 @@ import { Money } from '../../../shared/money/money.js';
 import type { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { AccountBalance } from '../domain/account-balance.value-object.js';
 import type { JournalDraft, Posting } from '../domain/journal.js';
-import { LedgerRepository, type LedgerEntryView, type LedgerVerification, type StoredBalance } from './ledger.repository.js';
+import type { OperationType } from '../domain/ledger-operation.js';
+import {
+  LedgerRepository,
+  type AccountEntry,
+  type LedgerEntryView,
+  type LedgerVerification,
+  type StoredBalance,
+} from './ledger.repository.js';
 
 export { FakeUnitOfWork } from '../../../shared/testing/kernel.fakes.js';
 
@@ -106,6 +113,30 @@ export class InMemoryLedger extends LedgerRepository {
   async entriesForTransactions(transactionIds: string[]): Promise<LedgerEntryView[]> {
     this.calls.push(`entries ${transactionIds.join(',')}`);
     return this.entries.filter((e) => e.transactionId !== null && transactionIds.includes(e.transactionId));
+  }
+
+  /** The after-figures of the account's last entry before each instant (entries are kept in write order). */
+  async balancesAt(accountId: string, instants: Date[]): Promise<AccountBalance[]> {
+    return instants.map((at) => {
+      const last = this.entries.filter((e) => e.accountId === accountId && e.createdAt < at).at(-1);
+      return last ? new AccountBalance(Money.of(last.availableAfter), Money.of(last.blockedAfter)) : AccountBalance.empty();
+    });
+  }
+
+  /** The account's entries of [from, to) in write order, in batches of two (so callers meet more than one batch). */
+  async *entriesBetween(accountId: string, from: Date, to: Date): AsyncIterable<AccountEntry[]> {
+    if (this.uow && !this.uow.inTransaction()) throw new Error('entriesBetween must run inside UnitOfWork.run');
+    const mine = this.entries.filter((e) => e.accountId === accountId && e.createdAt >= from && e.createdAt < to);
+    for (let i = 0; i < mine.length; i += 2) {
+      yield mine.slice(i, i + 2).map((e) => ({
+        transactionId: e.transactionId,
+        operation: e.operationType as OperationType,
+        amount: Money.of(e.amount),
+        before: new AccountBalance(Money.of(e.availableBefore), Money.of(e.blockedBefore)),
+        after: new AccountBalance(Money.of(e.availableAfter), Money.of(e.blockedAfter)),
+        at: e.createdAt,
+      }));
+    }
   }
 
   /** Every journal sums to zero, and each account's balance equals its postings (seeded balances count as opening postings). */

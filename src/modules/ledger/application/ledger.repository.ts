@@ -1,5 +1,7 @@
+import type { Money } from '../../../shared/money/money.js';
 import type { AccountBalance } from '../domain/account-balance.value-object.js';
 import type { JournalDraft } from '../domain/journal.js';
+import type { OperationType } from '../domain/ledger-operation.js';
 
 export interface StoredBalance {
   accountId: string;
@@ -19,6 +21,16 @@ export interface LedgerEntryView {
   blockedBefore: string;
   blockedAfter: string;
   createdAt: Date;
+}
+
+/** One entry of an account as its statement reads it: what one operation did to the account's buckets. */
+export interface AccountEntry {
+  transactionId: string | null;
+  operation: OperationType;
+  amount: Money;
+  before: AccountBalance;
+  after: AccountBalance;
+  at: Date;
 }
 
 export interface LedgerVerification {
@@ -44,6 +56,16 @@ export abstract class LedgerRepository {
   abstract saveJournal(transactionId: string | null, description: string, draft: JournalDraft): Promise<string>;
   abstract findBalance(accountId: string): Promise<StoredBalance | null>;
   abstract entriesForTransactions(transactionIds: string[]): Promise<LedgerEntryView[]>;
+  /**
+   * The account's balance at each instant: after every entry written before it (`created_at < instant`), zero
+   * before its first entry. The one query of "the balance at an instant" (docs/adr/0221-statements-from-the-ledger.md).
+   */
+  abstract balancesAt(accountId: string, instants: Date[]): Promise<AccountBalance[]>;
+  /**
+   * The account's entries written in [from, to), in write order, a batch at a time, through a cursor of the
+   * caller's transaction (so only one batch is in memory). Must run inside `UnitOfWork.run`.
+   */
+  abstract entriesBetween(accountId: string, from: Date, to: Date): AsyncIterable<AccountEntry[]>;
   /** The whole-journal check; `ownIspb` tells which payments were on-us (their receiver is at this institution). */
   abstract verify(ownIspb: string): Promise<LedgerVerification>;
 }

@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import type { Money } from '../../../shared/money/money.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { buildJournal, isBalanced, type MovementLine } from '../domain/journal.js';
-import { LedgerRepository, type LedgerEntryView, type StoredBalance } from './ledger.repository.js';
+import type { AccountBalance } from '../domain/account-balance.value-object.js';
+import { LedgerRepository, type AccountEntry, type LedgerEntryView, type StoredBalance } from './ledger.repository.js';
+
+// The vocabulary other modules need to read an account's history (its public API; the domain stays inside).
+export type { AccountBalance } from '../domain/account-balance.value-object.js';
+export type { OperationType } from '../domain/ledger-operation.js';
+export type { AccountEntry } from './ledger.repository.js';
 
 export interface Movement {
   /** The business transaction the movement belongs to (shown as its ledger_entries). */
@@ -72,6 +78,20 @@ export class LedgerService {
 
   balanceOf(accountId: string): Promise<StoredBalance | null> {
     return this.repo.findBalance(accountId);
+  }
+
+  /**
+   * The account's balance at each instant, after every entry written before it: the one definition of "the
+   * balance at an instant", which a statement's opening and closing balances and the daily balance history
+   * both read, so they agree by construction (docs/adr/0221-statements-from-the-ledger.md).
+   */
+  balancesAt(accountId: string, instants: Date[]): Promise<AccountBalance[]> {
+    return instants.length === 0 ? Promise.resolve([]) : this.repo.balancesAt(accountId, instants);
+  }
+
+  /** The account's entries written in [from, to), in write order, a batch at a time; inside `UnitOfWork.run` only. */
+  entriesBetween(accountId: string, from: Date, to: Date): AsyncIterable<AccountEntry[]> {
+    return this.repo.entriesBetween(accountId, from, to);
   }
 
   entriesFor(transactionIds: string[]): Promise<LedgerEntryView[]> {

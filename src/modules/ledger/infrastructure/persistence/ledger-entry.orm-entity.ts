@@ -1,4 +1,4 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Generated, PrimaryGeneratedColumn } from 'typeorm';
 import type { Money } from '../../../../shared/money/money.js';
 import { MoneyColumn } from '../../../../shared/persistence/money.column.js';
 
@@ -38,6 +38,12 @@ export class LedgerEntryOrmEntity {
   @MoneyColumn({ name: 'blocked_after' })
   blockedAfter: Money;
 
+  /** When it was written, by the service's clock; never earlier than the account's previous entry. */
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
+
+  /** Write order: one account's entries in `seq` order form its before/after chain. */
+  @Column({ type: 'bigint', generatedIdentity: 'BY DEFAULT' })
+  @Generated('increment')
+  seq: string;
 }

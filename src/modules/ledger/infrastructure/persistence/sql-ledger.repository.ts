@@ -3,10 +3,13 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { Money } from '../../../../shared/money/money.js';
 import { SqlSession } from '../../../../shared/persistence/sql-session.js';
+import { Clock } from '../../../../shared/time/clock.js';
 import { AccountBalance } from '../../domain/account-balance.value-object.js';
 import type { JournalDraft } from '../../domain/journal.js';
+import type { OperationType } from '../../domain/ledger-operation.js';
 import {
   LedgerRepository,
+  type AccountEntry,
   type LedgerEntryView,
   type LedgerVerification,
   type StoredBalance,
@@ -26,9 +29,29 @@ interface EntryRow {
   created_at: Date;
 }
 
+/** A ledger_entries row as entriesBetween fetches it: money as text. */
+interface AccountEntryRow {
+  transaction_id: string | null;
+  operation_type: string;
+  amount: string;
+  available_before: string;
+  available_after: string;
+  blocked_before: string;
+  blocked_after: string;
+  created_at: Date;
+}
+
+/** The statement's cursor; one per transaction (a transaction reads one account's period at a time). */
+const ENTRY_CURSOR = 'ledger_account_entries';
+/** Rows per FETCH: enough to amortize a round trip, few enough that a batch is a few hundred kB. */
+const ENTRY_BATCH = 1000;
+
 @Injectable()
 export class SqlLedgerRepository extends LedgerRepository {
-  constructor(private readonly sql: SqlSession) {
+  constructor(
+    private readonly sql: SqlSession,
+    private readonly clock: Clock,
+  ) {
     super();
   }
 
@@ -80,6 +103,10 @@ export class SqlLedgerRepository extends LedgerRepository {
     const { postings, entries } = draft;
     const balances = [...draft.balances];
     const journalId = randomUUID();
+    // The entries' instant is the service's clock, read now that the accounts are locked (lockBalances came
+    // first), and never earlier than the account's last entry: an account's entries in `seq` order are also in
+    // time order, so the balance at an instant is a prefix of its chain (docs/adr/0221-statements-from-the-ledger.md).
+    const at = this.clock.now();
     void this.sql.write(
       `WITH j AS (
          INSERT INTO journals (id, transaction_id, description) VALUES ($17, $1, $2) RETURNING id
@@ -91,8 +118,9 @@ export class SqlLedgerRepository extends LedgerRepository {
          ORDER BY x.n
        ), e AS (
          INSERT INTO ledger_entries (journal_id, transaction_id, account_id, operation_type, amount, status,
-                                     available_before, available_after, blocked_before, blocked_after)
-         SELECT j.id, $1, x.account_id, x.operation, x.amount, 'posted', x.ab, x.aa, x.bb, x.ba
+                                     available_before, available_after, blocked_before, blocked_after, created_at)
+         SELECT j.id, $1, x.account_id, x.operation, x.amount, 'posted', x.ab, x.aa, x.bb, x.ba,
+                GREATEST($18::timestamptz, (SELECT max(l.created_at) FROM ledger_entries l WHERE l.account_id = x.account_id))
          FROM j, unnest($7::uuid[], $8::varchar[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::numeric[])
               WITH ORDINALITY AS x(account_id, operation, amount, ab, aa, bb, ba, n)
          ORDER BY x.n
@@ -120,6 +148,7 @@ export class SqlLedgerRepository extends LedgerRepository {
         balances.map(([, b]) => b.available.toFixed6()),
         balances.map(([, b]) => b.blocked.toFixed6()),
         journalId,
+        at,
       ],
     );
     return Promise.resolve(journalId);
@@ -160,6 +189,49 @@ export class SqlLedgerRepository extends LedgerRepository {
       blockedAfter: Money.of(r.blocked_after).toFixed6(),
       createdAt: r.created_at,
     }));
+  }
+
+  async balancesAt(accountId: string, instants: Date[]): Promise<AccountBalance[]> {
+    // One backward probe of (account_id, created_at, seq) per instant: the last entry written before it.
+    const rows = await this.sql.read<{ available: string | null; blocked: string | null }>(
+      `SELECT e.available_after::text AS available, e.blocked_after::text AS blocked
+       FROM unnest($2::timestamptz[]) WITH ORDINALITY AS i(at, n)
+       LEFT JOIN LATERAL (
+         SELECT available_after, blocked_after FROM ledger_entries
+         WHERE account_id = $1 AND created_at < i.at
+         ORDER BY created_at DESC, seq DESC LIMIT 1
+       ) e ON true
+       ORDER BY i.n`,
+      [accountId, instants],
+    );
+    return rows.map((r) =>
+      r.available === null ? AccountBalance.empty() : new AccountBalance(Money.of(r.available), Money.of(r.blocked!)),
+    );
+  }
+
+  async *entriesBetween(accountId: string, from: Date, to: Date): AsyncIterable<AccountEntry[]> {
+    // A cursor of the caller's transaction: Postgres keeps the position, this process one batch at a time. It
+    // closes with the transaction. The order is the index's, so nothing is sorted.
+    await this.sql.write(
+      `DECLARE ${ENTRY_CURSOR} NO SCROLL CURSOR FOR
+       SELECT transaction_id, operation_type, amount::text, available_before::text, available_after::text,
+              blocked_before::text, blocked_after::text, created_at
+       FROM ledger_entries WHERE account_id = $1 AND created_at >= $2 AND created_at < $3
+       ORDER BY created_at, seq`,
+      [accountId, from, to],
+    );
+    for (;;) {
+      const rows = await this.sql.read<AccountEntryRow>(`FETCH FORWARD ${ENTRY_BATCH} FROM ${ENTRY_CURSOR}`);
+      if (rows.length === 0) return;
+      yield rows.map((r) => ({
+        transactionId: r.transaction_id,
+        operation: r.operation_type as OperationType,
+        amount: Money.of(r.amount),
+        before: new AccountBalance(Money.of(r.available_before), Money.of(r.blocked_before)),
+        after: new AccountBalance(Money.of(r.available_after), Money.of(r.blocked_after)),
+        at: r.created_at,
+      }));
+    }
   }
 
   /** Double entry holds when every journal sums to zero and each stored balance equals its postings. */
