@@ -76,9 +76,13 @@ export const ERROR_CATALOG = {
   INVALID_DATE_RANGE: {
     status: 400,
     group: 'input',
-    when: 'transaction or charge list: `date_from` is after `date_to` (charge list: or `due_date_from` after `due_date_to`)',
+    when: 'transaction list, charge list, statement, balance history: `date_from` is after `date_to` (charge list: or `due_date_from` after `due_date_to`)',
   },
-  DATE_RANGE_TOO_LARGE: { status: 400, group: 'input', when: 'transaction list: the range spans more than 30 days' },
+  DATE_RANGE_TOO_LARGE: {
+    status: 400,
+    group: 'input',
+    when: 'transaction list: the range spans more than 30 days; statement, balance history: more than 366 days',
+  },
   INVALID_IDEMPOTENCY_KEY: { status: 400, group: 'input', when: '`X-Idempotency-Key` is not a UUID' },
   INVALID_DOCUMENT: {
     status: 400,
