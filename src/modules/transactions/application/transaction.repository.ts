@@ -1,4 +1,5 @@
 import type { Money } from '../../../shared/money/money.js';
+import type { StatementDetail } from '../domain/statement-detail.js';
 import type { Party, Transaction, TransactionStatus, TransactionType } from '../domain/transaction.aggregate.js';
 
 /** A list's `total` counts at most this many matching rows (10000 means "10,000 or more"). */
@@ -111,4 +112,6 @@ export abstract class TransactionRepository {
   abstract findReceived(clientId: string, endToEndId: string): Promise<ReceivedPix | null>;
   /** The client's completed received payments matching the filter, oldest first, with how many match in all. */
   abstract listReceived(filter: ReceivedPixFilter): Promise<{ items: ReceivedPix[]; total: number }>;
+  /** What a statement shows of each of these transactions (those that exist), in one read. */
+  abstract statementDetails(ids: string[]): Promise<StatementDetail[]>;
 }

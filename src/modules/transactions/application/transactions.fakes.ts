@@ -1,5 +1,6 @@
 import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Money } from '../../../shared/money/money.js';
+import { counterpartyOf, type StatementDetail } from '../domain/statement-detail.js';
 import { Transaction, type Party } from '../domain/transaction.aggregate.js';
 import {
   LIST_TOTAL_CAP,
@@ -40,6 +41,15 @@ export class InMemoryTransactions extends TransactionRepository {
       ]);
     }
     this.rows.set(s.id, this.copy(tx));
+  }
+
+  async statementDetails(ids: string[]): Promise<StatementDetail[]> {
+    return ids.flatMap((id) => {
+      const t = this.rows.get(id)?.snapshot;
+      return t
+        ? [{ id, type: t.type, endToEndId: t.endToEndId, txid: t.txid, counterparty: counterpartyOf(t.type, t.payer, t.receiver) }]
+        : [];
+    });
   }
 
   async findById(id: string): Promise<Transaction | null> {

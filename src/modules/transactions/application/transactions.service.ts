@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FollowedOnStatement } from '../../../shared/domain/statement-entry.js';
 import type { Money } from '../../../shared/money/money.js';
+import type { StatementDetail } from '../domain/statement-detail.js';
 import { Transaction, type Party, type TransactionStatus, type TransactionType } from '../domain/transaction.aggregate.js';
 import {
   TransactionRepository,
@@ -21,6 +22,7 @@ export type {
   TransactionType,
 } from '../domain/transaction.aggregate.js';
 export type { ReceivedPayment, ReceivedPix, ReceivedPixFilter, SentPayment } from './transaction.repository.js';
+export type { StatementDetail } from '../domain/statement-detail.js';
 
 /** A payment as its client will see it in the statement, written when the payment is created. */
 export interface NewPayment {
@@ -136,5 +138,11 @@ export class TransactionsService {
   async partiesOf(id: string): Promise<{ payer: Party | null; receiver: Party | null } | null> {
     const found = await this.repo.findById(id);
     return found ? { payer: found.snapshot.payer, receiver: found.snapshot.receiver } : null;
+  }
+
+  /** What an account's statement shows of the payments behind its ledger entries, by transaction id. */
+  async statementDetails(ids: string[]): Promise<Map<string, StatementDetail>> {
+    if (ids.length === 0) return new Map();
+    return new Map((await this.repo.statementDetails(ids)).map((d) => [d.id, d]));
   }
 }

@@ -15,6 +15,7 @@ import {
   type StatusChange,
   type TransactionFilter,
 } from '../../application/transaction.repository.js';
+import { counterpartyOf, type StatementDetail } from '../../domain/statement-detail.js';
 import { Transaction, type Party, type TransactionStatus, type TransactionType } from '../../domain/transaction.aggregate.js';
 
 /** How many filters at the total's cap each process remembers (cleared when full). */
@@ -305,6 +306,25 @@ export class SqlTransactionRepository extends TransactionRepository {
 
   async addRefunded(id: string, delta: Money): Promise<void> {
     await this.sql.write(`UPDATE transactions SET refunded_amount = refunded_amount + $2::numeric WHERE id = $1`, [id, delta.toFixed6()]);
+  }
+
+  async statementDetails(ids: string[]): Promise<StatementDetail[]> {
+    // A statement's batch: primary-key probes, only the columns a statement line shows.
+    const rows = await this.sql.read<{
+      id: string;
+      type: TransactionType;
+      end_to_end_id: string | null;
+      txid: string | null;
+      payer: Party | null;
+      receiver: Party | null;
+    }>(`SELECT id, type, end_to_end_id, txid, payer, receiver FROM transactions WHERE id = ANY($1::uuid[])`, [ids]);
+    return rows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      endToEndId: r.end_to_end_id,
+      txid: r.txid,
+      counterparty: counterpartyOf(r.type, r.payer, r.receiver),
+    }));
   }
 
   async findById(id: string): Promise<Transaction | null> {
