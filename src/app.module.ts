@@ -28,6 +28,7 @@ import { ReversalsWorkerModule } from './modules/reversals/reversals-worker.modu
 import { MedWorkerModule } from './modules/med/med-worker.module.js';
 import { OnboardingModule } from './modules/onboarding/onboarding.module.js';
 import { SandboxModule } from './modules/sandbox/sandbox.module.js';
+import { StatementsModule } from './modules/statements/statements.module.js';
 import { TransactionsModule } from './modules/transactions/transactions.module.js';
 import { WebhooksModule } from './modules/webhooks/webhooks.module.js';
 import { WebhooksWorkerModule } from './modules/webhooks/webhooks-worker.module.js';
@@ -85,6 +86,7 @@ export class AppModule {
         IdentityModule,
         LedgerModule,
         TransactionsModule,
+        StatementsModule,
         HealthModule,
         HousekeepingModule,
         OnboardingModule.register(config.pixProvider),

@@ -126,9 +126,12 @@ export class InMemoryLedger extends LedgerRepository {
   /** The account's entries of [from, to) in write order, in batches of two (so callers meet more than one batch). */
   async *entriesBetween(accountId: string, from: Date, to: Date): AsyncIterable<AccountEntry[]> {
     if (this.uow && !this.uow.inTransaction()) throw new Error('entriesBetween must run inside UnitOfWork.run');
-    const mine = this.entries.filter((e) => e.accountId === accountId && e.createdAt >= from && e.createdAt < to);
+    const mine = this.entries
+      .map((e, n) => ({ ...e, id: `entry-${n + 1}` }))
+      .filter((e) => e.accountId === accountId && e.createdAt >= from && e.createdAt < to);
     for (let i = 0; i < mine.length; i += 2) {
       yield mine.slice(i, i + 2).map((e) => ({
+        id: e.id,
         transactionId: e.transactionId,
         operation: e.operationType as OperationType,
         amount: Money.of(e.amount),

@@ -25,6 +25,8 @@ export interface LedgerEntryView {
 
 /** One entry of an account as its statement reads it: what one operation did to the account's buckets. */
 export interface AccountEntry {
+  /** The entry's own id (`ledger_entries.id`): stable, unique, so an import can tell entries apart. */
+  id: string;
   transactionId: string | null;
   operation: OperationType;
   amount: Money;

@@ -31,6 +31,7 @@ interface EntryRow {
 
 /** A ledger_entries row as entriesBetween fetches it: money as text. */
 interface AccountEntryRow {
+  id: string;
   transaction_id: string | null;
   operation_type: string;
   amount: string;
@@ -214,7 +215,7 @@ export class SqlLedgerRepository extends LedgerRepository {
     // closes with the transaction. The order is the index's, so nothing is sorted.
     await this.sql.write(
       `DECLARE ${ENTRY_CURSOR} NO SCROLL CURSOR FOR
-       SELECT transaction_id, operation_type, amount::text, available_before::text, available_after::text,
+       SELECT id, transaction_id, operation_type, amount::text, available_before::text, available_after::text,
               blocked_before::text, blocked_after::text, created_at
        FROM ledger_entries WHERE account_id = $1 AND created_at >= $2 AND created_at < $3
        ORDER BY created_at, seq`,
@@ -224,6 +225,7 @@ export class SqlLedgerRepository extends LedgerRepository {
       const rows = await this.sql.read<AccountEntryRow>(`FETCH FORWARD ${ENTRY_BATCH} FROM ${ENTRY_CURSOR}`);
       if (rows.length === 0) return;
       yield rows.map((r) => ({
+        id: r.id,
         transactionId: r.transaction_id,
         operation: r.operation_type as OperationType,
         amount: Money.of(r.amount),

@@ -1,0 +1,89 @@
+import { totalOf, type Buckets, type StatementFormat, type StatementHeading, type StatementLine } from './statement-line.js';
+
+const CRLF = '\r\n';
+
+export const CSV_COLUMNS = [
+  'posted_at',
+  'entry_id',
+  'operation',
+  'transaction_type',
+  'transaction_id',
+  'end_to_end_id',
+  'txid',
+  'counterparty_name',
+  'counterparty_document',
+  'counterparty_ispb',
+  'amount',
+  'available_change',
+  'blocked_change',
+  'balance',
+  'available_balance',
+  'blocked_balance',
+] as const;
+
+/** A field as RFC 4180 writes it: quoted (quotes doubled) when it holds a comma, a quote or a line break. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * Free text from outside (a payer's name) that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab
+ * or a carriage return first) gets a leading apostrophe, as OWASP's CSV-injection advice says; amounts are
+ * never text and keep their sign.
+ */
+export function inertText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const row = (fields: (string | null)[]): string => fields.map((f) => csvField(f ?? '')).join(',') + CRLF;
+
+const balanceRow = (operation: 'opening_balance' | 'closing_balance', at: Date, b: Buckets): string =>
+  row([
+    at.toISOString(),
+    null,
+    operation,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    totalOf(b).toFixed2(),
+    b.available.toFixed2(),
+    b.blocked.toFixed2(),
+  ]);
+
+/**
+ * RFC 4180: CRLF line ends, a header row, fields quoted when needed, amounts as decimal strings with two
+ * decimals (docs/conventions.md §4). The first row after the header is the opening balance, the last the closing
+ * one (`operation` says which), so a saved file is whole without the HTTP headers.
+ */
+export const CSV_STATEMENT: StatementFormat = {
+  contentType: 'text/csv; charset=utf-8',
+  extension: 'csv',
+  head: (h: StatementHeading) => row([...CSV_COLUMNS]) + balanceRow('opening_balance', h.start, h.opening),
+  line: (l: StatementLine) =>
+    row([
+      l.at.toISOString(),
+      l.entryId,
+      l.operation,
+      l.transactionType,
+      l.transactionId,
+      l.endToEndId,
+      l.txid,
+      l.counterpartyName === null ? null : inertText(l.counterpartyName),
+      l.counterpartyDocument,
+      l.counterpartyIspb,
+      l.amount.toFixed2(),
+      l.availableChange.toFixed2(),
+      l.blockedChange.toFixed2(),
+      totalOf(l.after).toFixed2(),
+      l.after.available.toFixed2(),
+      l.after.blocked.toFixed2(),
+    ]),
+  tail: (h: StatementHeading) => balanceRow('closing_balance', h.end, h.closing),
+};
