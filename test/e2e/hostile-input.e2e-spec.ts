@@ -353,7 +353,7 @@ describe('hostile input never makes a 5xx (e2e)', () => {
           // for a day, also an instant and a year PostgreSQL's `date` does not have.
           const invalid =
             s.format === 'date'
-              ? ['2026-02-30', '2026-02-29', '2026-13-01', '0000-01-01', '2026-3-10', '2026-03-10T00:00:00Z']
+              ? ['2026-02-30', '2026-02-29', '2026-13-01', '0000-01-01', '2026-3-10', '2026-03-10T00:00:00Z', '20260310']
               : ['2026-03-10T23:59:60Z', '2026-03-10T23:59:60.000Z', '2026-12-31T23:59:60+00:00', '2026-02-30T00:00:00Z'];
           for (const v of invalid) refusedNaming(`${name} ${p.name}=${v}`, await withDate(v), p.name);
           // The far ends of what RFC 3339 can write: accepted or refused, never a 500.

@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/pix/balance/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Closing balance of each São Paulo day of a period
+         * @description One row per calendar day from `date_from` to `date_to` (both included, São Paulo days, at most 366, not after today): the balance at the end of the day, as the ledger says, the same figure a statement of that day closes with. A day without movements repeats the previous closing; today's closing is the balance so far. Without `account_id`, your default account.
+         */
+        get: operations["getBalanceHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/pix/balance": {
         parameters: {
             query?: never;
@@ -96,6 +116,26 @@ export interface paths {
          * @description The statement line of a payment: its amounts (gross, fee, net, reversed), parties (documents you did not supply are masked), end-to-end id, status and every ledger entry with before/after balances. Another client's transaction is 404, as a missing one.
          */
         get: operations["getTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Statement of an account for a period, as CSV or OFX
+         * @description Every ledger entry of the account from `date_from` to `date_to` (São Paulo calendar days, both included, at most 366, not after today), oldest first: payments in and out, fees, reversals, holds, MED blocks, unblocks and returns, each with its end-to-end id, txid, the other side (documents masked as in the transaction record), its effect on the total balance (`amount`, signed) and on each bucket, and the running balance after it. The opening and closing balances are the ledger's at the period's first instant and at the first instant after it, all read in one consistent snapshot. `csv`: RFC 4180, a header row, then an `opening_balance` row, one row per entry and a `closing_balance` row; decimal strings with two decimals. `ofx`: OFX 2.2 (XML, UTF-8), a `STMTTRN` per entry that moved the total balance, `LEDGERBAL` the closing total and `AVAILBAL` the closing available balance. Streamed: any period size is served in constant memory. Without `account_id`, your default account.
+         */
+        get: operations["getStatement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -898,6 +938,47 @@ export interface components {
              * @example 3600
              */
             expires_in: number;
+        };
+        DayClosingDto: {
+            /**
+             * Format: date
+             * @description São Paulo calendar day
+             * @example 2026-03-10
+             */
+            date: string;
+            /**
+             * @description Available at the end of the day
+             * @example 150.00
+             */
+            available_balance: string;
+            /**
+             * @description Blocked at the end of the day (held payments, MED blocks)
+             * @example 0.00
+             */
+            blocked_balance: string;
+            /**
+             * @description available + blocked at the end of the day: the closing balance
+             * @example 150.00
+             */
+            total_balance: string;
+            /**
+             * Format: date-time
+             * @description The instant the figures are read at: the start of the next day in São Paulo
+             */
+            as_of: string;
+        };
+        BalanceHistoryDto: {
+            /** Format: uuid */
+            account_id: string;
+            /** @example BRL */
+            currency: string;
+            /** @description One per day of the period, oldest first; a day without movements repeats the previous closing */
+            days: components["schemas"]["DayClosingDto"][];
+        };
+        BalanceHistoryResponse: {
+            /** @example true */
+            success: boolean;
+            data: components["schemas"]["BalanceHistoryDto"];
         };
         BalanceDto: {
             /** Format: uuid */
@@ -2990,6 +3071,166 @@ export interface operations {
             };
         };
     };
+    getBalanceHistory: {
+        parameters: {
+            query: {
+                /** @description First São Paulo calendar day (YYYY-MM-DD), included */
+                date_from: string;
+                /** @description Last São Paulo calendar day (YYYY-MM-DD), included; not after today; at most 366 days from date_from */
+                date_to: string;
+                /** @description Defaults to the client's default account */
+                account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "account_id": "3f2b8c1e-6d4a-4e7b-9a51-2c8d0e9f7a36",
+                     *         "currency": "BRL",
+                     *         "days": [
+                     *           {
+                     *             "date": "2026-03-10",
+                     *             "available_balance": "150.00",
+                     *             "blocked_balance": "0.00",
+                     *             "total_balance": "150.00",
+                     *             "as_of": "2026-03-10T15:00:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BalanceHistoryResponse"];
+                };
+            };
+            /** @description Error: DATE_RANGE_TOO_LARGE, INVALID_DATE_RANGE, VALIDATION_ERROR (see docs/errors.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "DATE_RANGE_TOO_LARGE" | "INVALID_DATE_RANGE" | "VALIDATION_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: INVALID_TOKEN, UNAUTHORIZED (see docs/errors.md) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: FORBIDDEN, INSUFFICIENT_SCOPE (see docs/errors.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN" | "INSUFFICIENT_SCOPE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: ACCOUNT_NOT_FOUND (see docs/errors.md) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ACCOUNT_NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: RATE_LIMITED (see docs/errors.md) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: INTERNAL_ERROR (see docs/errors.md) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: SERVICE_UNAVAILABLE (see docs/errors.md) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getBalance: {
         parameters: {
             query?: {
@@ -3599,6 +3840,173 @@ export interface operations {
                         error?: {
                             /** @enum {string} */
                             code?: "TRANSACTION_NOT_FOUND";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: RATE_LIMITED (see docs/errors.md) */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "RATE_LIMITED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: INTERNAL_ERROR (see docs/errors.md) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INTERNAL_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: SERVICE_UNAVAILABLE (see docs/errors.md) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getStatement: {
+        parameters: {
+            query: {
+                /** @description First São Paulo calendar day (YYYY-MM-DD), included */
+                date_from: string;
+                /** @description Last São Paulo calendar day (YYYY-MM-DD), included; not after today; at most 366 days from date_from */
+                date_to: string;
+                /** @description `csv` (RFC 4180) or `ofx` (OFX 2.2, XML) */
+                format?: "csv" | "ofx";
+                /** @description Defaults to the client's default account */
+                account_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement file (`Content-Disposition: attachment`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example posted_at,entry_id,operation,transaction_type,transaction_id,end_to_end_id,txid,counterparty_name,counterparty_document,counterparty_ispb,amount,available_change,blocked_change,balance,available_balance,blocked_balance
+                     *     2026-03-10T03:00:00.000Z,,opening_balance,,,,,,,,,,,100.00,100.00,0.00
+                     *     2026-03-10T15:00:00.000Z,9b2f6a1e-3c4d-4e5f-8a6b-7c8d9e0f1a2b,credit,cash_in,3f2b8c1e-6d4a-4e7b-9a51-2c8d0e9f7a36,E12345678202603101500a1b2c3d4e5f,loja42,"Empresa Alfa, Ltda",**.345.678/0001-**,60701190,40.00,40.00,0.00,140.00,140.00,0.00
+                     *     2026-03-11T03:00:00.000Z,,closing_balance,,,,,,,,,,,140.00,140.00,0.00
+                     */
+                    "text/csv": string;
+                    /**
+                     * @example <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+                     *     <?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>
+                     *     <OFX>
+                     *     <SIGNONMSGSRSV1><SONRS><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS><DTSERVER>20260310150000.000[0:GMT]</DTSERVER><LANGUAGE>POR</LANGUAGE><FI><ORG>Instant Payments Sandbox</ORG><FID>12345678</FID></FI></SONRS></SIGNONMSGSRSV1>
+                     *     <BANKMSGSRSV1><STMTTRNRS><TRNUID>0</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>
+                     *     <STMTRS><CURDEF>BRL</CURDEF><BANKACCTFROM><BANKID>12345678</BANKID><BRANCHID>0001</BRANCHID><ACCTID>1000017</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>
+                     *     <BANKTRANLIST><DTSTART>20260310030000.000[0:GMT]</DTSTART><DTEND>20260311030000.000[0:GMT]</DTEND>
+                     *     <STMTTRN><TRNTYPE>CREDIT</TRNTYPE><DTPOSTED>20260310150000.000[0:GMT]</DTPOSTED><TRNAMT>40.00</TRNAMT><FITID>9b2f6a1e-3c4d-4e5f-8a6b-7c8d9e0f1a2b</FITID><REFNUM>E12345678202603101500a1b2c3d4e5f</REFNUM><NAME>Empresa Alfa, Ltda</NAME><MEMO>cash_in credit txid loja42 **.345.678/0001-**</MEMO></STMTTRN>
+                     *     </BANKTRANLIST>
+                     *     <LEDGERBAL><BALAMT>140.00</BALAMT><DTASOF>20260311030000.000[0:GMT]</DTASOF></LEDGERBAL>
+                     *     <AVAILBAL><BALAMT>140.00</BALAMT><DTASOF>20260311030000.000[0:GMT]</DTASOF></AVAILBAL>
+                     *     </STMTRS></STMTTRNRS></BANKMSGSRSV1>
+                     *     </OFX>
+                     */
+                    "application/x-ofx": string;
+                };
+            };
+            /** @description Error: DATE_RANGE_TOO_LARGE, INVALID_DATE_RANGE, VALIDATION_ERROR (see docs/errors.md) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "DATE_RANGE_TOO_LARGE" | "INVALID_DATE_RANGE" | "VALIDATION_ERROR";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: INVALID_TOKEN, UNAUTHORIZED (see docs/errors.md) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "INVALID_TOKEN" | "UNAUTHORIZED";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: FORBIDDEN, INSUFFICIENT_SCOPE (see docs/errors.md) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "FORBIDDEN" | "INSUFFICIENT_SCOPE";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Error: ACCOUNT_NOT_FOUND (see docs/errors.md) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponseDto"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "ACCOUNT_NOT_FOUND";
                         } & {
                             [key: string]: unknown;
                         };

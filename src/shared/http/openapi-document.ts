@@ -9,6 +9,10 @@ export const API_TAGS: readonly { name: string; description: string }[] = [
   { name: 'Balance', description: 'Available, blocked and total balance of your accounts.' },
   { name: 'Transactions', description: 'Every money movement of yours (any kind), with its ledger entries.' },
   {
+    name: 'Statements',
+    description: 'Account statements for a period of São Paulo days, as CSV or OFX files, with the running balance.',
+  },
+  {
     name: 'Cash-in',
     description: 'Charges: dynamic BR Codes (immediate or with a due date) another payer pays; their status and cancellation.',
   },

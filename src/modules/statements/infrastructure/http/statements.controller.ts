@@ -8,7 +8,22 @@ import { ExportStatementUseCase } from '../../application/export-statement.use-c
 import { ResponseSink } from './response-sink.js';
 import { StatementQuery } from './statement.request.js';
 
-const TEXT = { schema: { type: 'string' as const } };
+/** What one day's CSV statement looks like (an example for the document; the ids are the document's fixed ones). */
+const CSV_EXAMPLE =
+  'posted_at,entry_id,operation,transaction_type,transaction_id,end_to_end_id,txid,counterparty_name,counterparty_document,counterparty_ispb,amount,available_change,blocked_change,balance,available_balance,blocked_balance\r\n' +
+  '2026-03-10T03:00:00.000Z,,opening_balance,,,,,,,,,,,100.00,100.00,0.00\r\n' +
+  '2026-03-10T15:00:00.000Z,9b2f6a1e-3c4d-4e5f-8a6b-7c8d9e0f1a2b,credit,cash_in,3f2b8c1e-6d4a-4e7b-9a51-2c8d0e9f7a36,E12345678202603101500a1b2c3d4e5f,loja42,"Empresa Alfa, Ltda",**.345.678/0001-**,60701190,40.00,40.00,0.00,140.00,140.00,0.00\r\n' +
+  '2026-03-11T03:00:00.000Z,,closing_balance,,,,,,,,,,,140.00,140.00,0.00\r\n';
+
+const OFX_EXAMPLE =
+  '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<?OFX OFXHEADER="200" VERSION="220" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>\n<OFX>\n' +
+  '<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS><DTSERVER>20260310150000.000[0:GMT]</DTSERVER><LANGUAGE>POR</LANGUAGE><FI><ORG>Instant Payments Sandbox</ORG><FID>12345678</FID></FI></SONRS></SIGNONMSGSRSV1>\n' +
+  '<BANKMSGSRSV1><STMTTRNRS><TRNUID>0</TRNUID><STATUS><CODE>0</CODE><SEVERITY>INFO</SEVERITY></STATUS>\n' +
+  '<STMTRS><CURDEF>BRL</CURDEF><BANKACCTFROM><BANKID>12345678</BANKID><BRANCHID>0001</BRANCHID><ACCTID>1000017</ACCTID><ACCTTYPE>CHECKING</ACCTTYPE></BANKACCTFROM>\n' +
+  '<BANKTRANLIST><DTSTART>20260310030000.000[0:GMT]</DTSTART><DTEND>20260311030000.000[0:GMT]</DTEND>\n' +
+  '<STMTTRN><TRNTYPE>CREDIT</TRNTYPE><DTPOSTED>20260310150000.000[0:GMT]</DTPOSTED><TRNAMT>40.00</TRNAMT><FITID>9b2f6a1e-3c4d-4e5f-8a6b-7c8d9e0f1a2b</FITID><REFNUM>E12345678202603101500a1b2c3d4e5f</REFNUM><NAME>Empresa Alfa, Ltda</NAME><MEMO>cash_in credit txid loja42 **.345.678/0001-**</MEMO></STMTTRN>\n' +
+  '</BANKTRANLIST>\n<LEDGERBAL><BALAMT>140.00</BALAMT><DTASOF>20260311030000.000[0:GMT]</DTASOF></LEDGERBAL>\n' +
+  '<AVAILBAL><BALAMT>140.00</BALAMT><DTASOF>20260311030000.000[0:GMT]</DTASOF></AVAILBAL>\n</STMTRS></STMTTRNRS></BANKMSGSRSV1>\n</OFX>\n';
 
 @ApiTags('Statements')
 @Controller('api/v1/statements')
@@ -28,7 +43,10 @@ export class StatementsController {
   @ApiProduces('text/csv', 'application/x-ofx')
   @ApiOkResponse({
     description: 'The statement file (`Content-Disposition: attachment`)',
-    content: { 'text/csv': TEXT, 'application/x-ofx': TEXT },
+    content: {
+      'text/csv': { schema: { type: 'string' }, example: CSV_EXAMPLE },
+      'application/x-ofx': { schema: { type: 'string' }, example: OFX_EXAMPLE },
+    },
   })
   @ApiErrors('ACCOUNT_NOT_FOUND', 'INVALID_DATE_RANGE', 'DATE_RANGE_TOO_LARGE')
   async export(@CurrentPrincipal() principal: Principal, @Query() q: StatementQuery, @Res() res: Response): Promise<void> {
