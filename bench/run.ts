@@ -10,7 +10,10 @@
  * `npm run bench` trusts the test CA of the local receivers. `npm run bench -- metrics` runs the metrics
  * section alone, `npm run bench -- webhook-fairness` the webhook fairness one, `npm run bench -- costs` the
  * cost table alone: what one request of each hot path costs, one at a time, in database round trips,
- * statements and CPU, so a capability that adds to a path shows here when it lands.
+ * statements and CPU, so a capability that adds to a path shows here when it lands. `npm run bench -- statements`
+ * seeds a year of a busy account (1,000,000 ledger entries and their transactions, by SQL) and streams its
+ * statement as CSV and as OFX over HTTP from a server process of its own: rows per second and that process's
+ * peak RSS.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -95,8 +98,10 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'metrics') return benchMetricsCost(config);
   if (process.argv[2] === 'webhook-fairness') return webhookFairnessAlone(config);
   if (process.argv[2] === 'costs') return benchCosts(config);
+  if (process.argv[2] === 'statements-server') return statementsServer(config);
+  if (process.argv[2] === 'statements') return benchStatements(config);
   if (process.argv[2] !== undefined) {
-    throw new Error(`unknown bench section "${process.argv[2]}" (known: metrics, webhook-fairness, costs)`);
+    throw new Error(`unknown bench section "${process.argv[2]}" (known: metrics, webhook-fairness, costs, statements)`);
   }
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
@@ -618,6 +623,159 @@ async function benchMetricsCost(config: AppConfig): Promise<void> {
   await db.destroy();
   for (const child of children) {
     child.removeAllListeners('exit');
+    child.disconnect();
+  }
+}
+
+/** The statements bench's server process: the app, one client, and its memory on request. */
+interface StatementsServer {
+  port: number;
+  token: string;
+  accountId: string;
+  clientId: string;
+}
+
+/** What the server process reports of its memory: now, the highest sampled since the last reset, and the OS's peak. */
+interface ServerMemory {
+  rssMiB: number;
+  sampledPeakMiB: number;
+  maxRssMiB: number;
+}
+
+async function statementsServer(config: AppConfig): Promise<void> {
+  const app = await createApp({ ...config, appRole: 'api' });
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  const owner = await app.get(OnboardClientUseCase).execute('Bench Statements Ltda', randomCpf());
+  const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+  let peak = process.memoryUsage().rss;
+  setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20).unref();
+  process.on('message', (m) => {
+    if (m === 'reset') peak = process.memoryUsage().rss;
+    const memory: ServerMemory = {
+      rssMiB: mib(process.memoryUsage().rss),
+      sampledPeakMiB: mib(peak),
+      maxRssMiB: mib(process.resourceUsage().maxRSS * 1024),
+    };
+    process.send!(memory);
+  });
+  process.send!({
+    port,
+    token: await tokenOf(port, owner),
+    accountId: owner.account_id,
+    clientId: owner.client_id,
+  } satisfies StatementsServer);
+  process.once('disconnect', () => void app.close().then(() => process.exit(0)));
+}
+
+/**
+ * A year of a busy account, seeded by SQL in one transaction: `rows` ledger entries spread evenly over the 365 days
+ * before now, each with its transaction (60% `cash_in` from an external payer, 40% `p2p_out`), the balances
+ * chained (each entry's before is the previous one's after) from an opening of 10,000,000.00. Not a ledger: one
+ * journal holds every entry and no postings are written (`verify` would refuse this account), and the
+ * limit-usage trigger is off during the insert (as in bench/seed-transactions.sql).
+ */
+async function seedStatementYear(db: DataSource, server: StatementsServer, rows: number): Promise<void> {
+  await db.transaction(async (m) => {
+    await m.query(`ALTER TABLE transactions DISABLE TRIGGER transactions_limit_usage`);
+    const [journal] = await m.query(`INSERT INTO journals (description) VALUES ('bench: a year of statements') RETURNING id`);
+    await m.query(
+      `CREATE TEMP TABLE bench_moves ON COMMIT DROP AS
+       SELECT i, md5($2::text || i) AS h,
+              (CASE WHEN i % 5 < 3 THEN 1 ELSE -1 END) * (2.50 + (i * 7919 % 100000) / 100.0)::numeric(20,2) AS signed,
+              now() - interval '365 days' + (i * interval '365 days' / ($1::int + 1)) AS at
+       FROM generate_series(1, $1::int) AS i`,
+      [rows, server.accountId],
+    );
+    await m.query(
+      `INSERT INTO transactions (id, client_id, account_id, type, status, amount, end_to_end_id, payer, receiver, txid,
+                                 channel, processed_at, created_at, updated_at)
+       SELECT overlay(overlay(h placing '4' from 13) placing '8' from 17)::uuid, $1, $2,
+              CASE WHEN signed > 0 THEN 'cash_in' ELSE 'p2p_out' END, 'completed', abs(signed),
+              'E12345678' || to_char(at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI') || upper(substr(h, 1, 11)),
+              CASE WHEN signed > 0 THEN jsonb_build_object('name', 'Pagador ' || (i % 997), 'document', '***.456.789-**',
+                        'bank', jsonb_build_object('ispb', '60701190')) END,
+              CASE WHEN signed < 0 THEN jsonb_build_object('name', 'Fornecedor, "' || (i % 389) || '"', 'document', '**.345.678/0001-**') END,
+              CASE WHEN i % 4 = 0 THEN 'pedido' || i END, 'api', at, at, at
+       FROM bench_moves`,
+      [server.clientId, server.accountId],
+    );
+    await m.query(
+      `INSERT INTO ledger_entries (journal_id, transaction_id, account_id, operation_type, amount, status,
+                                   available_before, available_after, blocked_before, blocked_after, created_at)
+       SELECT $1, overlay(overlay(h placing '4' from 13) placing '8' from 17)::uuid, $2,
+              CASE WHEN signed > 0 THEN 'credit' ELSE 'debit' END, abs(signed), 'posted',
+              10000000 + running - signed, 10000000 + running, 0, 0, at
+       FROM (SELECT *, sum(signed) OVER (ORDER BY i) AS running FROM bench_moves) x
+       ORDER BY i`,
+      [journal.id, server.accountId],
+    );
+    await m.query(
+      `UPDATE ledger_accounts SET available = (SELECT available_after FROM ledger_entries WHERE account_id = $1
+                                                ORDER BY created_at DESC, seq DESC LIMIT 1) WHERE id = $1`,
+      [server.accountId],
+    );
+    await m.query(`ALTER TABLE transactions ENABLE TRIGGER transactions_limit_usage`);
+  });
+  await db.query(`ANALYZE ledger_entries`);
+  await db.query(`ANALYZE transactions`);
+}
+
+async function benchStatements(config: AppConfig): Promise<void> {
+  const ROWS = Number(process.env.BENCH_STATEMENT_ROWS ?? 1_000_000);
+  const child = fork(process.argv[1]!, ['statements-server']);
+  try {
+    const server = await new Promise<StatementsServer>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as StatementsServer));
+      child.once('exit', (code) => reject(new Error(`statements server exited with ${code}`)));
+    });
+    const memory = () =>
+      new Promise<ServerMemory>((resolve) => {
+        child.once('message', (m) => resolve(m as ServerMemory));
+        child.send('sample');
+      });
+    const db = new DataSource({ type: 'postgres', url: config.databaseUrl });
+    await db.initialize();
+    const seedStarted = performance.now();
+    await seedStatementYear(db, server, ROWS);
+    console.log(`statements: seeded ${ROWS} ledger entries and transactions in ${((performance.now() - seedStarted) / 1000).toFixed(0)} s`);
+    await db.destroy();
+    const today = new Date().toISOString().slice(0, 10);
+    const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+    const boot = await memory();
+    console.log(`statements: server RSS before streaming ${boot.rssMiB} MiB (OS peak so far ${boot.maxRssMiB} MiB)`);
+    for (const format of ['csv', 'ofx'] as const) {
+      await new Promise<void>((resolve) => {
+        child.once('message', () => resolve());
+        child.send('reset');
+      });
+      const t0 = performance.now();
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/v1/statements?date_from=${yearAgo}&date_to=${today}&format=${format}`, {
+        headers: { authorization: `Bearer ${server.token}` },
+      });
+      if (res.status !== 200) throw new Error(`statement ${format} ${res.status}: ${await res.text()}`);
+      // Counted as it arrives, never held: the client's memory is not the question.
+      const marker = format === 'csv' ? '\n' : '<STMTTRN>';
+      const decoder = new TextDecoder();
+      let bytes = 0;
+      let rows = 0;
+      let tail = '';
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.byteLength;
+        const text = tail + decoder.decode(chunk, { stream: true });
+        rows += text.split(marker).length - 1;
+        // A marker cut by the chunk's end is counted with the next chunk.
+        tail = marker.length > 1 ? text.slice(-(marker.length - 1)) : '';
+      }
+      const seconds = (performance.now() - t0) / 1000;
+      const entries = format === 'csv' ? rows - 3 : rows; // header, opening and closing rows
+      const m = await memory();
+      console.log(
+        `statements: ${format.toUpperCase()} ${entries} entries, ${(bytes / 2 ** 20).toFixed(0)} MiB in ${seconds.toFixed(1)} s: ` +
+          `${(entries / seconds).toFixed(0)} rows/s; server RSS peak ${m.sampledPeakMiB} MiB (sampled every 20 ms; OS peak ${m.maxRssMiB} MiB), after ${m.rssMiB} MiB`,
+      );
+    }
+  } finally {
     child.disconnect();
   }
 }

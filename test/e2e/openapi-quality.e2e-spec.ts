@@ -330,7 +330,8 @@ describe('OpenAPI document quality (e2e)', () => {
       const success = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
       if (success.length === 0) problems.push(`${name}: no 2xx response`);
       for (const [status, response] of success) {
-        const examples = examplesOf(response.content?.['application/json']);
+        // JSON, or a file of each media type the operation documents (a statement's CSV and OFX).
+        const examples = Object.values(response.content ?? {}).flatMap((media) => examplesOf(media));
         if (examples.length === 0) problems.push(`${name} ${status}: no example`);
         for (const e of examples) for (const p of placeholders(e)) problems.push(`${name} ${status}: ${p} has no example value`);
       }
