@@ -682,7 +682,7 @@ async function seedStatementYear(db: DataSource, server: StatementsServer, rows:
     await m.query(
       `CREATE TEMP TABLE bench_moves ON COMMIT DROP AS
        SELECT i, md5($2::text || i) AS h,
-              (CASE WHEN i % 5 < 3 THEN 1 ELSE -1 END) * (2.50 + (i * 7919 % 100000) / 100.0)::numeric(20,2) AS signed,
+              (CASE WHEN i % 5 < 3 THEN 1 ELSE -1 END) * (2.50 + (i::bigint * 7919 % 100000) / 100.0)::numeric(20,2) AS signed,
               now() - interval '365 days' + (i * interval '365 days' / ($1::int + 1)) AS at
        FROM generate_series(1, $1::int) AS i`,
       [rows, server.accountId],
@@ -723,7 +723,10 @@ async function seedStatementYear(db: DataSource, server: StatementsServer, rows:
 
 async function benchStatements(config: AppConfig): Promise<void> {
   const ROWS = Number(process.env.BENCH_STATEMENT_ROWS ?? 1_000_000);
-  const child = fork(process.argv[1]!, ['statements-server']);
+  // BENCH_SERVER_HEAP_MB caps the server's heap: a statement that held its rows would run out of it.
+  const heap = process.env.BENCH_SERVER_HEAP_MB;
+  const child = fork(process.argv[1]!, ['statements-server'], { execArgv: heap ? [`--max-old-space-size=${heap}`] : [] });
+  console.log(`statements: ${ROWS} entries${heap ? `, server heap capped at ${heap} MiB` : ''}`);
   try {
     const server = await new Promise<StatementsServer>((resolve, reject) => {
       child.once('message', (m) => resolve(m as StatementsServer));

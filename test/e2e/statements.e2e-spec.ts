@@ -3,7 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { parseSync } from 'ofx-js';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
-import { csvObjects } from '../support/csv.js';
+import { csvObjects } from '../../src/shared/testing/rfc4180-csv.js';
 import { clockOf, http, newClient, startApp, tokenFor, type TestClient } from '../support/test-app.js';
 
 /** The body of a text answer whatever its content type (supertest buffers only the types it knows). */

@@ -6,12 +6,15 @@ import { totalOf, type StatementFormat, type StatementHeading, type StatementLin
  * (an OFX field is one line to the programs that import it), other control characters (XML 1.0 forbids them) dropped.
  */
 export function xmlText(value: string): string {
-  return value
-    .replace(/[\t\r\n]/g, ' ')
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+  return (
+    value
+      .replace(/[\t\r\n]/g, ' ')
+      // eslint-disable-next-line no-control-regex -- these are the characters XML 1.0 forbids, matched to be removed
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+  );
 }
 
 /** An OFX date-time: `YYYYMMDDHHMMSS.XXX[0:GMT]`, in UTC (docs/conventions.md §4 keeps timestamps in UTC). */

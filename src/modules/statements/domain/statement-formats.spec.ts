@@ -3,30 +3,8 @@ import { parseSync } from 'ofx-js';
 import { Money } from '../../../shared/money/money.js';
 import { CSV_COLUMNS, CSV_STATEMENT, csvField } from './csv-statement.js';
 import { OFX_STATEMENT, ofxDateTime } from './ofx-statement.js';
+import { readCsv } from '../../../shared/testing/rfc4180-csv.js';
 import { statementLine, type StatementHeading } from './statement-line.js';
-
-/** RFC 4180 read back by the letter: CRLF records, quoted fields with doubled quotes. */
-function readCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] === '"') {
-      i++;
-      for (;;) {
-        if (text[i] === '"' && text[i + 1] === '"') ((field += '"'), (i += 2));
-        else if (text[i] === '"') break;
-        else field += text[i++];
-      }
-      i++;
-    } else if (text[i] === ',') ((record.push(field), (field = '')), i++);
-    else if (text.startsWith('\r\n', i)) ((record.push(field), records.push(record), (record = []), (field = '')), (i += 2));
-    else field += text[i++];
-  }
-  if (field !== '' || record.length > 0) throw new Error('the last record has no CRLF');
-  return records;
-}
 
 const m = Money.of;
 const buckets = (available: string, blocked = '0') => ({ available: m(available), blocked: m(blocked) });
