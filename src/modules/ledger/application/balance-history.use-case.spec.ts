@@ -1,13 +1,13 @@
 import { Money } from '../../../shared/money/money.js';
-import { SettableClock } from '../../../shared/time/settable-clock.js';
+import { FrozenClock } from '../../../shared/testing/kernel.fakes.js';
 import { InMemoryIdentity } from '../../identity/application/identity.fakes.js';
 import { BalanceHistoryUseCase } from './balance-history.use-case.js';
 import { FakeUnitOfWork, InMemoryLedger } from './ledger.fakes.js';
 import { LedgerService } from './ledger.service.js';
 
 describe('BalanceHistoryUseCase', () => {
-  // 12:00 in São Paulo on 10 March 2026; the entries below are written at the clock's instant.
-  const clock = new SettableClock(new Date('2026-03-10T15:00:00.000Z'));
+  // 12:00 in São Paulo on 10 March 2026; the entries below are written at the clock's instant, to the millisecond.
+  const clock = new FrozenClock(new Date('2026-03-10T15:00:00.000Z'));
   let history: BalanceHistoryUseCase;
   let ledger: LedgerService;
 

@@ -1,5 +1,5 @@
 import { Money } from '../../../shared/money/money.js';
-import { SettableClock } from '../../../shared/time/settable-clock.js';
+import { FrozenClock } from '../../../shared/testing/kernel.fakes.js';
 import { InMemoryIdentity } from '../../identity/application/identity.fakes.js';
 import { FakeUnitOfWork, InMemoryLedger } from '../../ledger/application/ledger.fakes.js';
 import { LedgerService } from '../../ledger/application/ledger.service.js';
@@ -9,7 +9,7 @@ import { ExportStatementUseCase } from './export-statement.use-case.js';
 import type { StatementSink } from './statement-sink.js';
 
 describe('ExportStatementUseCase', () => {
-  const clock = new SettableClock(new Date('2026-03-10T15:00:00.000Z'));
+  const clock = new FrozenClock(new Date('2026-03-10T15:00:00.000Z'));
   let ledger: LedgerService;
   let transactions: TransactionsService;
   let uow: FakeUnitOfWork;
