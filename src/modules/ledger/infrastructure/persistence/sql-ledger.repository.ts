@@ -171,11 +171,12 @@ export class SqlLedgerRepository extends LedgerRepository {
   }
 
   async entriesForTransactions(transactionIds: string[]): Promise<LedgerEntryView[]> {
+    // In write order: a credit and its fee share their instant, and `seq` keeps the credit first.
     const rows = await this.sql.read<EntryRow>(
       `SELECT transaction_id, account_id, operation_type, amount::text, status, available_before::text, available_after::text,
               blocked_before::text, blocked_after::text, created_at
        FROM ledger_entries WHERE transaction_id = ANY($1::uuid[])
-       ORDER BY created_at ASC, id ASC`,
+       ORDER BY created_at ASC, seq ASC`,
       [transactionIds],
     );
     return rows.map((r) => ({
