@@ -34,7 +34,7 @@ export function settled(
 export async function ledgerOps(app: NestExpressApplication, transactionId: string): Promise<string[]> {
   const rows: { operation_type: string }[] = await app
     .get(DataSource)
-    .query(`SELECT operation_type FROM ledger_entries WHERE transaction_id = $1 ORDER BY created_at, id`, [transactionId]);
+    .query(`SELECT operation_type FROM ledger_entries WHERE transaction_id = $1 ORDER BY created_at, seq`, [transactionId]);
   return rows.map((r) => r.operation_type);
 }
 
