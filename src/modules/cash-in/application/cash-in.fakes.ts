@@ -69,7 +69,9 @@ export class InMemoryCharges extends ChargeRepository {
           (f.txid === undefined || c.txid === f.txid) &&
           (f.reference === undefined || c.reference === f.reference) &&
           (f.dueDateFrom === undefined || (c.terms !== null && c.terms.dueDate >= f.dueDateFrom)) &&
-          (f.dueDateTo === undefined || (c.terms !== null && c.terms.dueDate <= f.dueDateTo)),
+          (f.dueDateTo === undefined || (c.terms !== null && c.terms.dueDate <= f.dueDateTo)) &&
+          (f.payerDocument === undefined || c.expectedPayer?.document === f.payerDocument) &&
+          (f.kind === undefined || (f.kind === 'dueDate') === (c.terms !== null)),
       )
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     return {

@@ -13,6 +13,10 @@ export interface ChargeFilter {
   /** Calendar days (YYYY-MM-DD) of a due-date charge's due date; an immediate charge has none and never matches. */
   dueDateFrom?: string;
   dueDateTo?: string;
+  /** The expected payer's CPF or CNPJ, exactly (API Pix `GET /cob?cpf=`); a charge naming no payer never matches. */
+  payerDocument?: string;
+  /** Immediate charges only (API Pix `cob`) or due-date charges only (`cobv`); absent: both (the client API). */
+  kind?: 'immediate' | 'dueDate';
   limit: number;
   offset: number;
 }

@@ -24,6 +24,15 @@ export interface ChargePayer {
   bank?: { ispb: string; participant_name: string | null; agency?: string; account?: string; account_type?: string } | null;
 }
 
+/** The expected payer's address and e-mail (API Pix cobv `devedor`), each optional, kept as given. */
+export interface PayerAddress {
+  street?: string;
+  city?: string;
+  state?: string;
+  postalCode?: string;
+  email?: string;
+}
+
 /** Fields of the request kept as given and shown back (no rule of ours reads them). */
 export interface ChargeDetails {
   receiverAddress?: string;
@@ -35,6 +44,8 @@ export interface ChargeDetails {
   changeAgentMode?: string;
   /** API Pix `infoAdicionais`: name and value pairs shown to the payer. */
   additionalInfo?: { name: string; value: string }[];
+  /** API Pix cobv `devedor.logradouro`, `cidade`, `uf`, `cep`, `email` (the client API does not take them). */
+  payerAddress?: PayerAddress;
 }
 
 export interface ChargeProps {
@@ -72,11 +83,13 @@ export interface ChargeProps {
   revision: number;
 }
 
-/** What a revision may change in a pending immediate charge (API Pix `PATCH /cob/{txid}`); absent: unchanged. */
+/** What a revision may change in a pending charge (API Pix `PATCH /cob/{txid}`, `PATCH /cobv/{txid}`); absent: unchanged. */
 export interface ChargeRevision {
-  /** Seconds from the charge's creation until it expires (API Pix `calendario.expiracao`). */
+  /** Seconds from the charge's creation until it expires (API Pix `calendario.expiracao`); immediate charges only. */
   expirationSeconds?: number;
   expectedPayer?: { name: string | null; document: string | null };
+  /** Replaces the payer's address with the expected payer (null: none); due-date charges only. */
+  payerAddress?: PayerAddress | null;
   description?: string;
 }
 
@@ -200,17 +213,32 @@ export class Charge implements FollowedOnStatement {
   }
 
   /**
-   * Changes what a pending immediate charge asks (its expiry, expected payer, description); its amount and
-   * code stay. A lapsed one has expired instead, and any charge no longer pending is refused
-   * (CHARGE_NOT_PENDING); an expiry already past is refused (VALIDATION_ERROR). The revision is counted
-   * by the database at the save.
+   * Changes what a pending charge asks (an immediate charge's expiry; the expected payer, a due-date charge's
+   * payer address, the description); its amount, terms and code stay. A lapsed one has expired instead, and
+   * any charge no longer pending is refused (CHARGE_NOT_PENDING); an expiry already past, or one asked of a
+   * due-date charge (payable until its due date + 30 days), is refused (VALIDATION_ERROR). The revision is
+   * counted by the database at the save.
    */
   revise(changes: ChargeRevision, now: Date): void {
     if (this.isLapsed(now)) this.expire(now);
     if (this.props.status !== 'pending') {
       throw new DomainError('CHARGE_NOT_PENDING', `Only a pending charge can be revised; this one is ${this.props.status}`);
     }
-    if (this.props.terms) throw new DomainError('CHARGE_NOT_PENDING', 'A due-date charge is not revised as an immediate one');
+    if (this.props.terms && changes.expirationSeconds !== undefined) {
+      throw new DomainError('VALIDATION_ERROR', 'A due-date charge has no expiry of its own', [
+        { field: 'expiration_time', issue: 'applies to immediate charges; a due-date charge is payable until due_date + 30 days' },
+      ]);
+    }
+    if (!this.props.terms && changes.payerAddress !== undefined) {
+      throw new DomainError('VALIDATION_ERROR', 'An immediate charge keeps no payer address', [
+        { field: 'payer_address', issue: 'applies to due-date charges only' },
+      ]);
+    }
+    const { payerAddress: _kept, ...otherDetails } = this.props.details;
+    const details =
+      changes.payerAddress === undefined
+        ? this.props.details
+        : { ...otherDetails, ...(changes.payerAddress !== null ? { payerAddress: changes.payerAddress } : {}) };
     let expiresAt = this.props.expiresAt;
     if (changes.expirationSeconds !== undefined) {
       expiresAt = new Date(this.props.createdAt.getTime() + changes.expirationSeconds * 1000);
@@ -224,6 +252,7 @@ export class Charge implements FollowedOnStatement {
       expiresAt,
       expectedPayer: changes.expectedPayer ?? this.props.expectedPayer,
       description: changes.description ?? this.props.description,
+      details,
       updatedAt: now,
     } satisfies Partial<ChargeProps>);
   }

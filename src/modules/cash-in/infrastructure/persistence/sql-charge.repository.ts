@@ -45,6 +45,9 @@ function listWhere(f: ChargeFilter): { where: string; params: unknown[] } {
   if (f.reference) where.push(`c.reference = ${bind(f.reference)}`);
   if (f.dueDateFrom) where.push(`c.due_date >= ${bind(f.dueDateFrom)}::date`);
   if (f.dueDateTo) where.push(`c.due_date <= ${bind(f.dueDateTo)}::date`);
+  if (f.payerDocument) where.push(`c.expected_payer->>'document' = ${bind(f.payerDocument)}`);
+  if (f.kind === 'immediate') where.push('c.due_date IS NULL');
+  if (f.kind === 'dueDate') where.push('c.due_date IS NOT NULL');
   return { where: where.join(' AND '), params };
 }
 /** The unique index of a txid within one client's charges. */
@@ -108,7 +111,7 @@ export class SqlChargeRepository extends ChargeRepository {
     await this.sql.write(
       `UPDATE cash_in_charges SET status = $2, paid_amount = $3, end_to_end_id = $4, payer = $5::jsonb, paid_at = $6,
               cancelled_at = $7, expired_at = $8, updated_at = $9, expires_at = $10, expected_payer = $11::jsonb,
-              description = $12
+              description = $12, details = $13::jsonb
        WHERE id = $1`,
       [
         c.id,
@@ -124,6 +127,8 @@ export class SqlChargeRepository extends ChargeRepository {
         c.expiresAt,
         json(c.expectedPayer),
         c.description,
+        // A due-date charge's payer address (API Pix PATCH /cobv) is kept with the details.
+        JSON.stringify(c.details),
       ],
     );
   }
