@@ -7,6 +7,7 @@ import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { MerchantCharges, type MerchantCharge } from '../../../cash-in/application/merchant-charges.js';
 import { ApiPixProblem, queryProblem } from '../../domain/api-pix-problem.js';
 import { ApiPixExceptionFilter } from './api-pix-exception.filter.js';
+import { cobListQuery, listParameters } from './cob-list.query.js';
 import { cobProperty, createCobCommand, reviseCobCommand } from './cob.command.js';
 import { presentCob } from './cob.presenter.js';
 import { CobRequest, CobRevisionRequest } from './cob.request.js';
@@ -17,7 +18,8 @@ const TXID = /^[a-zA-Z0-9]{26,35}$/;
 /**
  * API Pix `cob` (immediate charges) over the service's own charges (docs/api-pix.md;
  * docs/adr/0231-cob-over-the-same-charges.md). Its contract is docs/reference/api-pix-2.9.0.yaml, not the
- * service's OpenAPI document, which leaves it out. The list (`GET /cob`) is left for the charge list query.
+ * service's OpenAPI document, which leaves it out. The list (`GET /cob`) is the client API's charge list
+ * query, immediate charges only (docs/adr/0233-api-pix-charge-lists.md).
  */
 @ApiExcludeController()
 @UseFilters(new ApiPixExceptionFilter('cob', cobProperty))
@@ -43,6 +45,15 @@ export class CobController {
   @ClientAuth('cob.write')
   async post(@CurrentPrincipal() p: Principal, @Body() body: CobRequest) {
     return this.present(await this.charges.create(createCobCommand(body, p.id)), false);
+  }
+
+  /** `CobsConsultadas`: the caller's immediate charges created between `inicio` and `fim`, newest first. */
+  @Get()
+  @ClientAuth('cob.read')
+  async list(@CurrentPrincipal() p: Principal, @Query() raw: Record<string, unknown>) {
+    const { query, params } = cobListQuery(raw, 'cob', p.id);
+    const { items, total } = query ? await this.charges.list(query) : { items: [], total: 0 };
+    return { parametros: listParameters(params, total), cobs: items.map((c) => ({ ...this.present(c, true), idCob: c.id })) };
   }
 
   @Patch(':txid')
