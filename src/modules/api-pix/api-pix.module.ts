@@ -8,6 +8,7 @@ import { IssueApiPixTokenUseCase } from './application/issue-api-pix-token.use-c
 import { ApiPixFallbackController } from './infrastructure/http/api-pix-fallback.controller.js';
 import { clientCertificateMiddleware } from './infrastructure/http/client-certificate.middleware.js';
 import { CobController } from './infrastructure/http/cob.controller.js';
+import { CobVController } from './infrastructure/http/cobv.controller.js';
 import { formBodyMiddleware } from './infrastructure/http/form-body.middleware.js';
 import { OAuthTokenController } from './infrastructure/http/oauth-token.controller.js';
 import { PixController } from './infrastructure/http/pix.controller.js';
@@ -20,7 +21,7 @@ import { PixController } from './infrastructure/http/pix.controller.js';
 @Module({
   imports: [CashInModule, IdentityModule, TransactionsModule, ReversalsModule],
   // The fallback last: it answers every API Pix path no resource took.
-  controllers: [OAuthTokenController, CobController, PixController, ApiPixFallbackController],
+  controllers: [OAuthTokenController, CobController, CobVController, PixController, ApiPixFallbackController],
   providers: [IssueApiPixTokenUseCase],
 })
 export class ApiPixModule implements NestModule {

@@ -22,8 +22,8 @@ export interface Problema {
   violacoes?: Violacao[];
 }
 
-/** The resource an operation acts on, which names its own errors (tag Cob: `CobOperacaoInvalida`, tag Pix: `PixNaoEncontrado`, ...). */
-export type ProblemResource = 'cob' | 'pix';
+/** The resource an operation acts on, which names its own errors (tag Cob: `CobOperacaoInvalida`, tag CobV: `CobVNaoEncontrada`, tag Pix: `PixNaoEncontrado`, ...). */
+export type ProblemResource = 'cob' | 'cobv' | 'pix';
 
 /** A refusal of the service, as the error filter hands it over: its code, status, message and field details. */
 export interface Refusal {
@@ -53,6 +53,18 @@ const OWN: Record<ProblemResource, OwnProblems> = {
       NOT_FOUND: { type: 'CobNaoEncontrado', title: 'Cobrança não encontrada.' },
     },
     query: 'CobConsultaInvalida',
+  },
+  // Tag CobV: the spec's own spelling, CobVNaoEncontrada (feminine), beside CobNaoEncontrado.
+  cobv: {
+    invalid: 'CobVOperacaoInvalida',
+    invalidTitle: 'Cobrança inválida.',
+    invalidDetail:
+      'A requisição que busca alterar ou criar uma cobrança com vencimento não respeita o _schema_ ou está semanticamente errada.',
+    notFound: {
+      CASH_IN_NOT_FOUND: { type: 'CobVNaoEncontrada', title: 'Cobrança com vencimento não encontrada.' },
+      NOT_FOUND: { type: 'CobVNaoEncontrada', title: 'Cobrança com vencimento não encontrada.' },
+    },
+    query: 'CobVConsultaInvalida',
   },
   // Tag Pix: received Pix (`GET /pix`, `GET /pix/{e2eid}`) and their refunds (`/pix/{e2eid}/devolucao/{id}`).
   pix: {
