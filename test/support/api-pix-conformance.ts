@@ -20,7 +20,12 @@ const BASE = '/api-pix/v2';
  * `required` at its own level is dropped. And the `revisao` query parameter's schema, a `$ref` to `Revisao`,
  * which is `readOnly` (meant for the property of a charge: OpenAPI 3.0 gives `readOnly` a meaning for
  * properties only), is written out without it: the validator would otherwise refuse every `?revisao=`.
- * `servers` is this service's base path.
+ * `servers` is this service's base path. Paths whose operations name `servers` of their own (the payload
+ * locations `/{pixUrlAccessToken}`, `/cobv/{pixUrlAccessToken}`, `/rec/{recUrlAccessToken}`, served at the
+ * location's URL: `/qr/v2` here) are left out: the validator ignores an operation's `servers` and would take
+ * `PUT /cobv/{txid}` or `GET /cob` for them. And `CobVValor.desconto`'s `oneOf` gets the `required` its first
+ * branch (`descontoDataFixa`, modalities 1 and 2) leaves out: without it a discount of modalities 3 to 6, which
+ * carries `valorPerc` alone, matches both branches and no such discount could ever be valid.
  */
 function apiPixDocument(): Record<string, unknown> {
   const doc = parse(readFileSync(resolve(process.cwd(), 'docs/reference/api-pix-2.9.0.yaml'), 'utf8')) as Record<string, unknown> & {
@@ -45,6 +50,12 @@ function apiPixDocument(): Record<string, unknown> {
     for (const op of Object.values(item)) {
       for (const param of op.parameters ?? []) if (param.schema?.$ref === '#/components/schemas/Revisao') param.schema = { ...revisao };
     }
+  }
+  const desconto = (doc.components.schemas.CobVValor as { properties: { desconto: { oneOf: Record<string, unknown>[] } } }).properties
+    .desconto;
+  desconto.oneOf[0] = { ...desconto.oneOf[0], required: ['descontoDataFixa'] };
+  for (const [path, item] of Object.entries(paths)) {
+    if (Object.values(item).some((op) => typeof op === 'object' && op !== null && 'servers' in op)) delete paths[path];
   }
   doc.servers = [{ url: BASE }];
   return doc;
