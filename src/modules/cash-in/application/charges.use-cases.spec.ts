@@ -229,6 +229,27 @@ describe('charges, over in-memory fakes', () => {
       expect((await w.charge(id))?.amount).toBe('25.50');
     });
 
+    it("revises a due-date charge's payer, address included, and refuses it an expiry of its own", async () => {
+      await issue({ txid: 'pedido2026000000000000000046', terms: { dueDate: '2026-03-20' } });
+      const address = { street: 'Rua Um, 1', city: 'Recife', state: 'PE', postalCode: '50000000' };
+      const revised = await w.revise.execute(MARIA.client, 'pedido2026000000000000000046', {
+        expectedPayer: { name: JOAO.name, document: JOAO.document },
+        payerAddress: address,
+      });
+      expect(revised.snapshot).toMatchObject({ expectedPayer: { name: JOAO.name, document: JOAO.document }, revision: 1 });
+      expect(revised.snapshot.details.payerAddress).toEqual(address);
+      const cleared = await w.revise.execute(MARIA.client, 'pedido2026000000000000000046', { payerAddress: null });
+      expect(cleared.snapshot.details.payerAddress).toBeUndefined();
+      expect((await domainRefusal(w.revise.execute(MARIA.client, 'pedido2026000000000000000046', { expirationSeconds: 7200 }))).code).toBe(
+        'VALIDATION_ERROR',
+      );
+      // An immediate charge keeps no payer address.
+      await issue({ txid: 'pedido2026000000000000000047' });
+      expect((await domainRefusal(w.revise.execute(MARIA.client, 'pedido2026000000000000000047', { payerAddress: address }))).code).toBe(
+        'VALIDATION_ERROR',
+      );
+    });
+
     it('refuses an expiry already past, and a charge no longer pending', async () => {
       await issue({ txid: 'pedido2026000000000000000044' });
       w.clock.advance(2 * MINUTE);

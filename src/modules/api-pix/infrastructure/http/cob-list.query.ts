@@ -63,7 +63,9 @@ export function cobListQuery(raw: Record<string, unknown>, resource: ProblemReso
 
   const instant = (name: 'inicio' | 'fim'): string | undefined => {
     const v = text(name);
-    if (v === undefined) refuse(name, `O parâmetro ${name} é obrigatório.`);
+    if (raw[name] === undefined) refuse(name, `O parâmetro ${name} é obrigatório.`);
+    else if (v === undefined)
+      return undefined; // given more than once: already refused
     else if (!isDateTime(v)) refuse(name, `O parâmetro ${name} não respeita o _schema_ (RFC 3339).`, v);
     else return v;
     return undefined;
