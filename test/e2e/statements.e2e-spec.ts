@@ -109,7 +109,7 @@ describe('statements and balance history (e2e)', () => {
       transaction_type: 'cash_in',
       counterparty_name: record.payer.name,
       counterparty_document: record.payer.document,
-      counterparty_ispb: record.payer.bank?.ispb ?? '',
+      counterparty_ispb: record.payer.ispb ?? '',
     });
     const out = rows.find((r) => r.transaction_type === 'p2p_out')!;
     expect(out).toMatchObject({ operation: 'debit', amount: '-12.34', counterparty_name: other.name });
