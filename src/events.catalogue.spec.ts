@@ -139,6 +139,7 @@ const SAMPLES: { [N in EventName]: DomainEvent<N>[] } = {
       pspIspb: '12345678',
       conciliationId: 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6',
       txid: 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6',
+      pixKey: 'loja@example.com',
       payer: { name: 'Carla Externa', document: '52998224725', ispb: '00000000', institutionName: 'BCO DO BRASIL S.A.' },
     }),
   ],

@@ -34,6 +34,8 @@ export interface IncomingCredit {
    * A charge's payment carries the charge's txid, its `conciliationId`.
    */
   txid?: string | null;
+  /** The receiving Pix key the payment named (a charge's key; the key of an on-us payment by key or QR code). */
+  pixKey?: string | null;
   /** Who paid, as the transaction records them. */
   payer: CreditPayerRecord;
 }
@@ -85,6 +87,7 @@ export class CashInCredits {
         pspIspb: this.config.pspIspb,
         conciliationId: credit.conciliationId ?? null,
         txid: credit.txid ?? credit.conciliationId ?? null,
+        pixKey: credit.pixKey ?? null,
         payer: {
           name: credit.payer.name,
           document: credit.payer.document,

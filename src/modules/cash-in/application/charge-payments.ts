@@ -71,6 +71,7 @@ export class ChargePayments {
       endToEndId: p.endToEndId,
       description: 'charge paid',
       conciliationId: c.txid,
+      pixKey: c.pixKey,
       payer: p.payer,
     });
     const record = async () => {

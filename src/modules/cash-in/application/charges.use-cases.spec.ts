@@ -429,6 +429,8 @@ describe('charges, over in-memory fakes', () => {
           psp_ispb: '99999004',
           conciliation_id: txid,
           txid,
+          // The charge's key, which the payment was sent to.
+          pix_key: expect.any(String),
           // The sandbox's default payer, at 00000000 (which this test's empty participant list lacks: no name).
           payer: { name: 'Sandbox Payer', document: null, ispb: '00000000', institution_name: null },
         },

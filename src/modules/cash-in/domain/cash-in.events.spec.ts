@@ -29,6 +29,7 @@ describe('cash-in event builder', () => {
         psp_ispb: '12345678',
         conciliation_id: null,
         txid: null,
+        pix_key: null,
         payer: { name: 'Ana Pagadora', document: '***.982.247-**', ispb: '00000000', institution_name: 'BCO DO BRASIL S.A.' },
       },
     });
@@ -54,6 +55,10 @@ describe('cash-in event builder', () => {
 
   it("cash_in.completed carries a static QR code's txid apart from a charge's conciliation_id", () => {
     expect(cashInCompleted({ ...CREDIT, txid: 'INV2026000042' }).payload).toMatchObject({ conciliation_id: null, txid: 'INV2026000042' });
+  });
+
+  it('cash_in.completed names the receiving key the payment was sent to, when it named one', () => {
+    expect(cashInCompleted({ ...CREDIT, pixKey: 'loja@example.com' }).payload.pix_key).toBe('loja@example.com');
   });
 
   it('without a fee, the net amount is the amount', () => {

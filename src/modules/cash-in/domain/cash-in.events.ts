@@ -46,6 +46,12 @@ export const CASH_IN_EVENTS = {
         description:
           "The txid the payment carried, for your reconciliation: the charge's (as `conciliation_id`), or the one in your static QR code (its field 62-05, `txid` of the transaction); `null` when none",
       },
+      pix_key: {
+        type: 'string',
+        nullable: true,
+        description:
+          "The Pix key the payment was sent to: the charge's key for a charge paid, the key (or static QR code's key) an on-us payment named; `null` when paid by account details or a sandbox deposit",
+      },
       payer: {
         type: 'object',
         description:
@@ -124,6 +130,8 @@ export interface CashInCompletedSource {
   conciliationId?: string | null;
   /** The txid the payment carried (the charge's, or a static QR code's). */
   txid?: string | null;
+  /** The receiving Pix key the payment named (a charge's key, or the key an on-us payment was sent to). */
+  pixKey?: string | null;
   payer: CreditPayer;
 }
 
@@ -138,6 +146,7 @@ export function cashInCompleted(c: CashInCompletedSource): DomainEvent<'cash_in.
     psp_ispb: c.pspIspb,
     conciliation_id: c.conciliationId ?? null,
     txid: c.txid ?? null,
+    pix_key: c.pixKey ?? null,
     payer: {
       name: c.payer.name,
       document: c.payer.document === null ? null : maskedDocument(c.payer.document),

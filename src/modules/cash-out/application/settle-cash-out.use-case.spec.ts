@@ -511,6 +511,8 @@ describe('SettleCashOutUseCase', () => {
             psp_ispb: PSP.ispb,
             conciliation_id: null,
             txid: null,
+            // The key Maria paid to.
+            pix_key: JOAO_EVP,
             // The payer as João's line records them: masked, at this institution.
             payer: { name: 'Maria Silva', document: '***.533.447-**', ispb: PSP.ispb, institution_name: PSP.name },
           },

@@ -366,6 +366,7 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
       description: 'on-us cash-in',
       // A static QR code's txid, which the receiver reconciles by (docs/adr/0213-static-codes-for-own-keys.md).
       txid: c.txid,
+      pixKey: c.pixKey,
       payer,
     });
     const row: NewPayment = {
