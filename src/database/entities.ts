@@ -30,11 +30,19 @@ import {
   WebhookEventOrmEntity,
   WebhookOrmEntity,
 } from '../modules/webhooks/infrastructure/persistence/webhook.orm-entity.js';
+import {
+  PixCallbackEventOrmEntity,
+  PixCallbackOrmEntity,
+  PixWebhookOrmEntity,
+} from '../modules/webhooks/infrastructure/persistence/pix-webhook.orm-entity.js';
 import { PixKeyOrmEntity } from '../modules/keys/infrastructure/persistence/pix-key.orm-entity.js';
 import { PayloadSigningKeyOrmEntity } from '../modules/payload-location/infrastructure/persistence/payload-signing-key.orm-entity.js';
 
 /** Every ORM entity, listed explicitly so one data source serves the app, the CLI and migrations. */
 export const ENTITIES = [
+  PixWebhookOrmEntity,
+  PixCallbackEventOrmEntity,
+  PixCallbackOrmEntity,
   ClientOrmEntity,
   AccountOrmEntity,
   AdminOrmEntity,

@@ -27,7 +27,7 @@ describe('retention purge (e2e)', () => {
         .get(RetentionPurgeService)
         .purgers()
         .map((p) => p.name),
-    ).toEqual(['idempotencyKeys', 'outboxMessages', 'qrLookups', 'webhookDeliveries']);
+    ).toEqual(['idempotencyKeys', 'outboxMessages', 'pixCallbacks', 'qrLookups', 'webhookDeliveries']);
   });
 
   it('deletes expired idempotency keys, delivered outbox rows past 7 days and decodes past 7 days; keeps the rest', async () => {

@@ -24,3 +24,9 @@ export function deliverJobId(deliveryId: string, attempt: number, suffix?: strin
 
 /** Bull retries a job only for our own failures (the database away) or a busy target; tries are ours. */
 export const DELIVER_JOB_OPTIONS = { attempts: 1000, backoffStrategy: 'webhook' } as const;
+
+/**
+ * The job of one try of one API Pix callback, on the same `webhooks` queue, with the same data, ids and options
+ * as a delivery's (`webhookId` being the API Pix webhook's): the same consumer shares its slots among both.
+ */
+export const PIX_CALLBACK_JOB = 'pix.callback';

@@ -1,3 +1,4 @@
+import type { DeliverPixCallbackUseCase } from '../../application/deliver-pix-callback.use-case.js';
 import { Logger } from '@nestjs/common';
 import { loadConfig } from '../../../../config/app.config.js';
 import type { QueueJob } from '../../../../shared/queue/queue-consumer.js';
@@ -46,7 +47,11 @@ function setup(overrides: { perClient?: number; perTarget?: number } = {}) {
     webhookTargetConcurrency: overrides.perTarget ?? 4,
     webhookTimeoutMs: 15_000,
   };
-  const processor = new WebhookDeliveryProcessor(deliveries as unknown as DeliverWebhookUseCase, config);
+  const processor = new WebhookDeliveryProcessor(
+    deliveries as unknown as DeliverWebhookUseCase,
+    config,
+    deliveries as unknown as DeliverPixCallbackUseCase,
+  );
   let clock = 0;
   processor.now = () => clock;
   return { deliveries, processor, advance: (ms: number) => (clock += ms) };

@@ -3,8 +3,9 @@ import { Inject, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
 import { OnJob, QueueConsumer, type QueueJob } from '../../../../shared/queue/queue-consumer.js';
 import { QUEUE_WEBHOOKS } from '../../../../shared/queue/queue.names.js';
-import { DeliverWebhookUseCase, type DeliverResult } from '../../application/deliver-webhook.use-case.js';
-import { DELIVER_JOB, type DeliverJobData } from '../../application/webhook-jobs.js';
+import { DeliverWebhookUseCase, type DeliverReport, type DeliverResult } from '../../application/deliver-webhook.use-case.js';
+import { DeliverPixCallbackUseCase } from '../../application/deliver-pix-callback.use-case.js';
+import { DELIVER_JOB, PIX_CALLBACK_JOB, type DeliverJobData } from '../../application/webhook-jobs.js';
 import type { AttemptOutcome } from '../../domain/webhook-delivery.aggregate.js';
 import { DeliverySlots } from './delivery-slots.js';
 import { TargetCircuit, type TryEnd } from './target-circuit.js';
@@ -55,13 +56,27 @@ export class WebhookDeliveryProcessor {
   constructor(
     private readonly deliver: DeliverWebhookUseCase,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly deliverPix: DeliverPixCallbackUseCase,
   ) {
     this.slots = new DeliverySlots({ perClient: config.webhookClientConcurrency, perTarget: config.webhookTargetConcurrency });
     this.circuit = new TargetCircuit({ ...CIRCUIT, probeMs: config.webhookTimeoutMs });
   }
 
   @OnJob(DELIVER_JOB, WEBHOOK_CONCURRENCY)
-  async handle(job: QueueJob<DeliverJobData>): Promise<DeliverResult> {
+  handle(job: QueueJob<DeliverJobData>): Promise<DeliverResult> {
+    return this.within(job, () => this.deliver.execute(job.data));
+  }
+
+  /**
+   * An API Pix callback's try (docs/adr/0239-api-pix-webhooks-apart-on-the-same-machinery.md): the same shares,
+   * per-target bound and backoff as a delivery's (its `webhookId` is the API Pix webhook's), out of the same slots.
+   */
+  @OnJob(PIX_CALLBACK_JOB, WEBHOOK_CONCURRENCY)
+  handlePixCallback(job: QueueJob<DeliverJobData>): Promise<DeliverResult> {
+    return this.within(job, () => this.deliverPix.execute(job.data));
+  }
+
+  private async within(job: QueueJob<DeliverJobData>, execute: () => Promise<DeliverReport>): Promise<DeliverResult> {
     const { webhookId } = job.data;
     // A job queued by an older version names no client: its webhook stands in for it.
     const clientId = job.data.clientId ?? webhookId;
@@ -75,7 +90,7 @@ export class WebhookDeliveryProcessor {
     }
     let end: TryEnd = 'not_sent';
     try {
-      const report = await this.deliver.execute(job.data);
+      const report = await execute();
       end = tryEnd(report.outcome);
       return report.result;
     } finally {
