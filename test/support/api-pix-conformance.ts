@@ -6,6 +6,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import OpenApiValidator from 'express-openapi-validator';
 import request from 'supertest';
 import { parse } from 'yaml';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 
 /** The header a test sets on a request it sends invalid on purpose (stripped before it reaches the service). */
 export const INVALID_ON_PURPOSE = 'x-conformance-invalid-request';
@@ -14,7 +16,7 @@ export const INVALID_ON_PURPOSE = 'x-conformance-invalid-request';
 const BASE = '/api-pix/v2';
 
 /**
- * docs/reference/api-pix-2.9.0.yaml as the validator reads it. Three errata, and only these, are mended. As
+ * docs/reference/api-pix-2.9.0.yaml as the validator reads it. Four errata, and only these, are mended. As
  * test/e2e/payload-location.e2e-spec.ts mends them: patterns written between slashes (`"/^\\d{11}$/"`,
  * PessoaFisica.cpf) lose them (read literally, no CPF would match), and `DadosRecebedor`'s misplaced
  * `required` at its own level is dropped. And the `revisao` query parameter's schema, a `$ref` to `Revisao`,
@@ -57,8 +59,25 @@ function apiPixDocument(): Record<string, unknown> {
   for (const [path, item] of Object.entries(paths)) {
     if (Object.values(item).some((op) => typeof op === 'object' && op !== null && 'servers' in op)) delete paths[path];
   }
+  // WebhookCompleto's `required` names `cnpj` (a property copied from another schema) where its own example,
+  // and every webhook answer, holds `chave`: it requires `chave`, a key as the path parameter states it.
+  const webhook = doc.components.schemas.WebhookCompleto as { required: string[]; properties: Record<string, unknown> };
+  webhook.required = webhook.required.map((r) => (r === 'cnpj' ? 'chave' : r));
+  webhook.properties.chave = { type: 'string', maxLength: 77 };
   doc.servers = [{ url: BASE }];
   return doc;
+}
+
+/**
+ * A validator of the bodies a receiver gets from API Pix's callback `listaPix` (`POST {webhookUrl}/pix`,
+ * `WebhookPixBody`), which the proxy cannot see: ajv over the same mended document. Returns the errors (none: []).
+ */
+export function pixCallbackViolations(body: unknown): string[] {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  ajv.addSchema(apiPixDocument(), 'api-pix');
+  const validate = ajv.compile({ $ref: 'api-pix#/components/requestBodies/WebhookPixBody/content/application~1json/schema' });
+  return validate(body) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message ?? ''}`);
 }
 
 export interface Violation {

@@ -4,6 +4,8 @@ import { CashInModule } from '../cash-in/cash-in.module.js';
 import { IdentityModule } from '../identity/identity.module.js';
 import { ReversalsModule } from '../reversals/reversals.module.js';
 import { TransactionsModule } from '../transactions/transactions.module.js';
+import { KeysModule } from '../keys/keys.module.js';
+import { WebhooksModule } from '../webhooks/webhooks.module.js';
 import { IssueApiPixTokenUseCase } from './application/issue-api-pix-token.use-case.js';
 import { ApiPixFallbackController } from './infrastructure/http/api-pix-fallback.controller.js';
 import { clientCertificateMiddleware } from './infrastructure/http/client-certificate.middleware.js';
@@ -12,6 +14,7 @@ import { CobVController } from './infrastructure/http/cobv.controller.js';
 import { formBodyMiddleware } from './infrastructure/http/form-body.middleware.js';
 import { OAuthTokenController } from './infrastructure/http/oauth-token.controller.js';
 import { PixController } from './infrastructure/http/pix.controller.js';
+import { WebhookController } from './infrastructure/http/webhook.controller.js';
 
 /**
  * The Central Bank's API Pix beside the client API, over the same charges, received payments and refunds (docs/api-pix.md): its token endpoint
@@ -19,9 +22,9 @@ import { PixController } from './infrastructure/http/pix.controller.js';
  * Mounted by `api`/`all` processes.
  */
 @Module({
-  imports: [CashInModule, IdentityModule, TransactionsModule, ReversalsModule],
+  imports: [CashInModule, IdentityModule, TransactionsModule, ReversalsModule, KeysModule, WebhooksModule],
   // The fallback last: it answers every API Pix path no resource took.
-  controllers: [OAuthTokenController, CobController, CobVController, PixController, ApiPixFallbackController],
+  controllers: [OAuthTokenController, CobController, CobVController, PixController, WebhookController, ApiPixFallbackController],
   providers: [IssueApiPixTokenUseCase],
 })
 export class ApiPixModule implements NestModule {

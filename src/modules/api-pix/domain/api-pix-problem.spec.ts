@@ -51,6 +51,25 @@ describe("API Pix problem details from the service's refusals", () => {
     const internal = problemOf({ code: 'INTERNAL_ERROR', status: 500, message: 'SELECT secret FROM x', details: [] }, 'cob', cob);
     expect(JSON.stringify(internal)).not.toContain('SELECT');
   });
+
+  it('answers the webhook resource in its own words (tag Webhook)', () => {
+    const webhook = (f: string) => (f === 'url' ? 'webhook.webhookUrl' : f);
+    expect(problemOf(refusal('WEBHOOK_TARGET_NOT_ALLOWED', 400, [{ field: 'url', issue: 'must use https' }]), 'webhook', webhook)).toEqual({
+      type: 'https://pix.bcb.gov.br/api/v2/error/WebhookOperacaoInvalida',
+      title: 'Operação inválida.',
+      status: 400,
+      detail: expect.any(String),
+      violacoes: [{ razao: 'O campo webhook.webhookUrl must use https', propriedade: 'webhook.webhookUrl' }],
+    });
+    expect(problemOf(refusal('PIX_KEY_NOT_REGISTERED', 404), 'webhook', webhook).violacoes).toEqual([
+      expect.objectContaining({ propriedade: 'chave' }),
+    ]);
+    expect(problemOf(refusal('WEBHOOK_NOT_FOUND', 404), 'webhook', webhook)).toMatchObject({
+      status: 404,
+      type: 'https://pix.bcb.gov.br/api/v2/error/WebhookNaoEncontrado',
+      title: 'Webhook não encontrado.',
+    });
+  });
 });
 
 describe('API Pix problem details of tag Pix', () => {

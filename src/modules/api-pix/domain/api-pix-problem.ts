@@ -23,7 +23,7 @@ export interface Problema {
 }
 
 /** The resource an operation acts on, which names its own errors (tag Cob: `CobOperacaoInvalida`, tag CobV: `CobVNaoEncontrada`, tag Pix: `PixNaoEncontrado`, ...). */
-export type ProblemResource = 'cob' | 'cobv' | 'pix';
+export type ProblemResource = 'cob' | 'cobv' | 'pix' | 'webhook';
 
 /** A refusal of the service, as the error filter hands it over: its code, status, message and field details. */
 export interface Refusal {
@@ -78,6 +78,17 @@ const OWN: Record<ProblemResource, OwnProblems> = {
     },
     query: 'PixConsultaInvalida',
   },
+  // Tag Webhook: `PUT /webhook/{chave}`, `GET|DELETE /webhook/{chave}`, `GET /webhook`.
+  webhook: {
+    invalid: 'WebhookOperacaoInvalida',
+    invalidTitle: 'Webhook inválido.',
+    invalidDetail: 'A presente requisição busca criar um webhook sem respeitar o _schema_ ou, ainda, com sentido semanticamente inválido.',
+    notFound: {
+      WEBHOOK_NOT_FOUND: { type: 'WebhookNaoEncontrado', title: 'Webhook não encontrado.' },
+      NOT_FOUND: { type: 'WebhookNaoEncontrado', title: 'Webhook não encontrado.' },
+    },
+    query: 'WebhookConsultaInvalida',
+  },
 };
 
 /** Codes that are the caller's input or the charge's state, in this resource's words (its `OperacaoInvalida`). */
@@ -94,14 +105,15 @@ const OPERATION_REFUSALS = new Set([
   'REFUND_CODE_NOT_APPLICABLE',
   'DUPLICATE_EXTERNAL_ID',
   'INSUFFICIENT_FUNDS',
+  'WEBHOOK_TARGET_NOT_ALLOWED',
 ]);
 /** The spec's own words for the violation a refusal stands for (tag Cob's list of violations). */
 const CODE_VIOLATIONS: Record<string, (r: ProblemResource) => Violacao> = {
   TXID_IN_USE: (r) => ({ razao: `O campo ${r}.txid encontra-se em uso.`, propriedade: `${r}.txid` }),
-  PIX_KEY_NOT_REGISTERED: (r) => ({
-    razao: `O campo ${r}.chave corresponde a uma conta que não pertence a este usuário recebedor.`,
-    propriedade: `${r}.chave`,
-  }),
+  PIX_KEY_NOT_REGISTERED: (r) =>
+    r === 'webhook'
+      ? { razao: 'O parâmetro chave não corresponde a uma chave DICT pertencente a este usuário recebedor.', propriedade: 'chave' }
+      : { razao: `O campo ${r}.chave corresponde a uma conta que não pertence a este usuário recebedor.`, propriedade: `${r}.chave` },
   CHARGE_NOT_PENDING: () => ({ razao: 'A cobrança não está ATIVA, e a presente requisição busca alterá-la.' }),
 };
 /**
@@ -128,7 +140,7 @@ const DEVOLUCAO_VIOLATIONS: Record<string, Violacao> = {
   },
   INSUFFICIENT_FUNDS: { razao: 'O saldo disponível do usuário recebedor não cobre o valor da devolução.', propriedade: 'devolucao.valor' },
 };
-const NOT_FOUND = new Set(['CASH_IN_NOT_FOUND', 'NOT_FOUND', 'ORIGINAL_PAYMENT_NOT_FOUND', 'REVERSAL_NOT_FOUND']);
+const NOT_FOUND = new Set(['CASH_IN_NOT_FOUND', 'NOT_FOUND', 'ORIGINAL_PAYMENT_NOT_FOUND', 'REVERSAL_NOT_FOUND', 'WEBHOOK_NOT_FOUND']);
 const DENIED = new Set(['INSUFFICIENT_SCOPE', 'FORBIDDEN']);
 
 export function problem(type: string, title: string, status: number, detail?: string, violacoes?: Violacao[]): Problema {

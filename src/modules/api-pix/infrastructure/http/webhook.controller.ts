@@ -1,0 +1,125 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, UseFilters } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { ClientAuth, CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import type { Principal } from '../../../../shared/auth/principal.js';
+import { DomainError } from '../../../../shared/errors/domain-error.js';
+import { ReceivingKeys } from '../../../keys/application/receiving-keys.service.js';
+import { PixWebhooks, type PixWebhook } from '../../../webhooks/application/pix-webhooks.service.js';
+import { ApiPixProblem, queryProblem, type Violacao } from '../../domain/api-pix-problem.js';
+import { ApiPixExceptionFilter } from './api-pix-exception.filter.js';
+import { webhookProperty, WebhookRequest } from './webhook.request.js';
+
+/** spec: the path parameter `chave` is at most 77 characters. */
+const CHAVE_MAX = 77;
+/** RFC 3339 date-time (the spec's `Inicio`/`Fim`). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
+
+/**
+ * API Pix `webhook`: one callback URL per receiving key of the caller (docs/api-pix.md, "webhook";
+ * docs/adr/0239-api-pix-webhooks-apart-on-the-same-machinery.md), kept by the webhooks module apart from the
+ * Standard Webhooks subscriptions of `/api/v1/webhooks`. Its contract is docs/reference/api-pix-2.9.0.yaml.
+ */
+@ApiExcludeController()
+@UseFilters(new ApiPixExceptionFilter('webhook', webhookProperty))
+@Controller('api-pix/v2/webhook')
+export class WebhookController {
+  constructor(
+    private readonly webhooks: PixWebhooks,
+    private readonly keys: ReceivingKeys,
+  ) {}
+
+  /** Registers the URL for the key, or replaces it (200, no body, as the spec answers). */
+  @Put(':chave')
+  @HttpCode(200)
+  @ClientAuth('webhook.write')
+  async put(@CurrentPrincipal() p: Principal, @Param('chave') chave: string, @Body() body: WebhookRequest): Promise<void> {
+    if (chave.length > CHAVE_MAX || !(await this.keys.ownActive(p.id, chave))) {
+      throw new DomainError('PIX_KEY_NOT_REGISTERED', 'A chave não pertence a este usuário recebedor.');
+    }
+    await this.webhooks.register(p.id, chave, body.webhookUrl);
+  }
+
+  @Get(':chave')
+  @ClientAuth('webhook.read')
+  async get(@CurrentPrincipal() p: Principal, @Param('chave') chave: string) {
+    const webhook = await this.webhooks.find(p.id, chave);
+    if (!webhook) throw notFound();
+    return present(webhook);
+  }
+
+  @Delete(':chave')
+  @HttpCode(204)
+  @ClientAuth('webhook.write')
+  async delete(@CurrentPrincipal() p: Principal, @Param('chave') chave: string): Promise<void> {
+    if (!(await this.webhooks.remove(p.id, chave))) throw notFound();
+  }
+
+  /** `WebhooksConsultados`: the caller's webhooks created in [inicio, fim], oldest first, a page at a time. */
+  @Get()
+  @ClientAuth('webhook.read')
+  async list(@CurrentPrincipal() p: Principal, @Query() query: Record<string, unknown>) {
+    const q = listQuery(query);
+    const { items, total } = await this.webhooks.list(
+      p.id,
+      { from: q.inicio, to: q.fim },
+      q.itensPorPagina,
+      q.paginaAtual * q.itensPorPagina,
+    );
+    return {
+      parametros: {
+        ...(q.inicio ? { inicio: q.inicio.toISOString() } : {}),
+        ...(q.fim ? { fim: q.fim.toISOString() } : {}),
+        paginacao: {
+          paginaAtual: q.paginaAtual,
+          itensPorPagina: q.itensPorPagina,
+          quantidadeDePaginas: Math.max(1, Math.ceil(total / q.itensPorPagina)),
+          quantidadeTotalDeItens: total,
+        },
+      },
+      webhooks: items.map(present),
+    };
+  }
+}
+
+function present(w: PixWebhook) {
+  return { webhookUrl: w.url, chave: w.chave, criacao: w.createdAt.toISOString() };
+}
+
+function notFound(): DomainError {
+  return new DomainError('WEBHOOK_NOT_FOUND', 'O webhook denotado por {chave} não encontra-se estabelecido.');
+}
+
+/** The list's query by the spec's rules (tag Webhook, `WebhookConsultaInvalida`): each violation named. */
+function listQuery(query: Record<string, unknown>) {
+  const violacoes: Violacao[] = [];
+  const date = (name: string): Date | null => {
+    const v = query[name];
+    if (v === undefined) return null;
+    if (typeof v !== 'string' || !DATE_TIME.test(v) || Number.isNaN(Date.parse(v))) {
+      violacoes.push({ razao: `O parâmetro ${name} não respeita o _schema_ (RFC 3339).`, propriedade: name, valor: String(v) });
+      return null;
+    }
+    return new Date(v);
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const v = query[name];
+    if (v === undefined) return fallback;
+    if (typeof v !== 'string' || !/^-?\d{1,10}$/.test(v) || Number(v) < min || Number(v) > max) {
+      violacoes.push({ razao: `O parâmetro ${name} deve ser um inteiro entre ${min} e ${max}.`, propriedade: name, valor: String(v) });
+      return fallback;
+    }
+    return Number(v);
+  };
+  const inicio = date('inicio');
+  const fim = date('fim');
+  if (inicio && fim && fim < inicio) {
+    violacoes.push({
+      razao: 'O timestamp representado pelo parâmetro fim é anterior ao timestamp representado pelo parâmetro inicio.',
+      propriedade: 'fim',
+    });
+  }
+  const paginaAtual = integer('paginacao.paginaAtual', 0, 0, 2_147_483_647);
+  const itensPorPagina = integer('paginacao.itensPorPagina', 100, 1, 1000);
+  if (violacoes.length > 0) throw new ApiPixProblem(queryProblem('webhook', violacoes));
+  return { inicio, fim, paginaAtual, itensPorPagina };
+}
