@@ -105,7 +105,7 @@ export class AppModule {
         ...(config.appRole === 'worker' ? [] : [QueueBoardModule]),
         // Payers' institutions read our QR codes' payloads from the API processes (docs/adr/0205-payload-location.md).
         ...(config.appRole === 'worker' ? [] : [PayloadLocationModule.register(config)]),
-        // The Central Bank's API Pix over the same charges (docs/adr/0229-api-pix-beside-the-client-api.md).
+        // The Central Bank's API Pix over the same charges (docs/adr/0227-api-pix-beside-the-client-api.md).
         ...(config.appRole === 'worker' ? [] : [ApiPixModule]),
         ...(config.pixProvider === 'sandbox' ? [SandboxModule] : []),
       ],

@@ -76,7 +76,7 @@ export interface AppConfig {
    */
   trustProxy: TrustProxy;
   /**
-   * Mutual TLS for API Pix (docs/adr/0230-api-pix-client-credentials.md): the lower-case name of the header in
+   * Mutual TLS for API Pix (docs/adr/0228-api-pix-client-credentials.md): the lower-case name of the header in
    * which the TLS-terminating proxy passes the client certificate it verified; null (unset): not required.
    */
   apiPixClientCertHeader: string | null;

@@ -15,7 +15,7 @@ interface Problema {
 }
 
 /**
- * API Pix `pix` and `devolucao` (docs/api-pix.md; docs/adr/0236, 0237) through the validating proxy of
+ * API Pix `pix` and `devolucao` (docs/api-pix.md; docs/adr/0233, 0234) through the validating proxy of
  * test/support/api-pix-conformance.ts: every request and answer against docs/reference/api-pix-2.9.0.yaml, with
  * zero violations asserted and the operations covered listed.
  */

@@ -68,7 +68,7 @@ describe('API Pix (docs/reference/api-pix-2.9.0.yaml): token, cob, and every exc
 
   afterAll(() => app.close());
 
-  describe('the token endpoint (RFC 6749 client credentials; docs/adr/0230-api-pix-client-credentials.md)', () => {
+  describe('the token endpoint (RFC 6749 client credentials; docs/adr/0228-api-pix-client-credentials.md)', () => {
     it('gives a Bearer token for the key pair by HTTP Basic, with the API Pix scopes the key allows, not cached', async () => {
       const res = await tokenRequest('grant_type=client_credentials', basic(merchant.keyId, merchant.secret));
       expect(res.status).toBe(200);
@@ -182,7 +182,7 @@ describe('API Pix (docs/reference/api-pix-2.9.0.yaml): token, cob, and every exc
       expect(read.body).toMatchObject({ txid: made.body.txid, status: 'ATIVA', revisao: 0, location: made.body.location });
       const current = await pix().get(`/api-pix/v2/cob/${made.body.txid}?revisao=0`).set(bearer(token));
       expect(current.status).toBe(200);
-      // Only the current revision is kept (docs/adr/0231-cob-over-the-same-charges.md): the spec's CobConsultaInvalida.
+      // Only the current revision is kept (docs/adr/0229-cob-over-the-same-charges.md): the spec's CobConsultaInvalida.
       const older = await pix().get(`/api-pix/v2/cob/${made.body.txid}?revisao=7`).set(bearer(token));
       expect(older.status).toBe(400);
       expect(problemOf(older).type).toBe(`${ERROR}CobConsultaInvalida`);
@@ -346,7 +346,7 @@ describe('API Pix (docs/reference/api-pix-2.9.0.yaml): token, cob, and every exc
       const v1 = await http(app).get('/api/v1/pix/cash-in/not-a-uuid').set(bearer(token));
       expect(v1.headers['content-type']).toMatch(/^application\/json/);
       expect(v1.body).toMatchObject({ success: false, error: { code: expect.any(String) } });
-      // An API Pix token holds no client API scope (docs/adr/0230-api-pix-client-credentials.md).
+      // An API Pix token holds no client API scope (docs/adr/0228-api-pix-client-credentials.md).
       const scoped = await http(app).post('/api/v1/pix/cash-in/qrcode').set(bearer(token)).send({ amount: '1.00', reference: 'x' });
       expect([scoped.status, scoped.body.error.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
     });

@@ -455,7 +455,7 @@ describe('Cash-in charges (e2e)', () => {
         paid_amount: '25.00',
         end_to_end_id: res.body.data.end_to_end_id,
         // The payer with their institution (the sandbox's default, 00000000 on the list); the document masked,
-        // as a payer from another institution is shown to the receiver (docs/adr/0226-the-payer-on-every-credit.md).
+        // as a payer from another institution is shown to the receiver (docs/adr/0225-the-payer-on-every-credit.md).
         payer: { name: 'Joao Pagador', document: '***.982.247-**', ispb: '00000000', institution_name: 'BCO DO BRASIL S.A.' },
         paid_at: expect.any(String),
       });

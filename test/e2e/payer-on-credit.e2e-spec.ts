@@ -16,7 +16,7 @@ const NUBANK = { ispb: '18236120', name: 'NU PAGAMENTOS - IP' };
 const UNLISTED_ISPB = '12312312';
 
 /**
- * The payer on every credit (docs/adr/0226-the-payer-on-every-credit.md): `cash_in.completed` (its webhook
+ * The payer on every credit (docs/adr/0225-the-payer-on-every-credit.md): `cash_in.completed` (its webhook
  * delivery), the transaction record and the charge status show the same payer name, masked document,
  * institution ISPB and participant-list name, and txid, whether the money came on-us or from another
  * institution (the sandbox's simulated payer).

@@ -12,7 +12,7 @@ import addFormats from 'ajv-formats';
 /** The header a test sets on a request it sends invalid on purpose (stripped before it reaches the service). */
 export const INVALID_ON_PURPOSE = 'x-conformance-invalid-request';
 
-/** API Pix's base path here (docs/adr/0229-api-pix-beside-the-client-api.md), in place of the spec's `servers`. */
+/** API Pix's base path here (docs/adr/0227-api-pix-beside-the-client-api.md), in place of the spec's `servers`. */
 const BASE = '/api-pix/v2';
 
 /**
@@ -44,7 +44,7 @@ function apiPixDocument(): Record<string, unknown> {
   mend(doc);
   delete doc.components.schemas.DadosRecebedor!.required;
   // `PixConsultados` requires `cobs`, copied from `CobsConsultadas`: its own property (and the spec's example
-  // getPix1) is `pix`, so `pix` is what it requires here (docs/adr/0236-api-pix-pix-is-a-received-payment.md).
+  // getPix1) is `pix`, so `pix` is what it requires here (docs/adr/0233-api-pix-pix-is-a-received-payment.md).
   doc.components.schemas.PixConsultados!.required = ['parametros', 'pix'];
   const { readOnly: _readOnly, ...revisao } = doc.components.schemas.Revisao!;
   const paths = doc.paths as Record<string, Record<string, { parameters?: { schema?: { $ref?: string } }[] }>>;

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A charge's `cash_in` line carries the charge's txid, as its payment's `cash_in.completed` does
- * (docs/adr/0227-a-charge-line-carries-its-txid.md): new charges write it when issued, and the lines of the
+ * (docs/adr/0226-a-charge-line-carries-its-txid.md): new charges write it when issued, and the lines of the
  * charges issued before are given theirs here. Data only; no column changes.
  */
 export class ChargeLineTxid1764240000000 implements MigrationInterface {

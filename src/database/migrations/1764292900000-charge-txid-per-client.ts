@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A charge's txid is unique per client, not across the institution (API Pix, schema `TxId`: "único por
- * CPF/CNPJ do usuário recebedor"; docs/adr/0231-cob-over-the-same-charges.md). Merchants choose their own
+ * CPF/CNPJ do usuário recebedor"; docs/adr/0229-cob-over-the-same-charges.md). Merchants choose their own
  * txids through API Pix (`PUT /cob/{txid}`), and two merchants numbering their orders alike must not refuse
  * each other's; nothing looks a charge up by txid alone. The new index also serves the look-up by client and txid.
  */

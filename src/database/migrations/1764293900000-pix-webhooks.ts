@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * API Pix's own callback registrations and their callbacks, apart from the Standard Webhooks subscriptions of
- * `/api/v1/webhooks` (docs/adr/0239-api-pix-webhooks-apart-on-the-same-machinery.md):
+ * `/api/v1/webhooks` (docs/adr/0235-api-pix-webhooks-apart-on-the-same-machinery.md):
  *
  * - `pix_webhooks`: one URL per receiving key of a client (`PUT /api-pix/v2/webhook/{chave}`), unique per
  *   client and key (a key deleted and registered again by another client does not collide).

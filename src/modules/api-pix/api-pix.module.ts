@@ -18,7 +18,7 @@ import { WebhookController } from './infrastructure/http/webhook.controller.js';
 
 /**
  * The Central Bank's API Pix beside the client API, over the same charges, received payments and refunds (docs/api-pix.md): its token endpoint
- * `POST /api-pix/oauth/token` and its resources under `/api-pix/v2` (docs/adr/0229-api-pix-beside-the-client-api.md).
+ * `POST /api-pix/oauth/token` and its resources under `/api-pix/v2` (docs/adr/0227-api-pix-beside-the-client-api.md).
  * Mounted by `api`/`all` processes.
  */
 @Module({

@@ -25,7 +25,7 @@ export interface ApiPixToken {
 }
 
 /**
- * OAuth 2.0 client credentials for API Pix (docs/adr/0230-api-pix-client-credentials.md): the API key pair is
+ * OAuth 2.0 client credentials for API Pix (docs/adr/0228-api-pix-client-credentials.md): the API key pair is
  * checked exactly as `POST /api/v1/auth/bearer-token` checks it (CredentialVerifier, on the same failure budgets
  * per key id and source and per source), and the token is the service's own, carrying API Pix scopes only,
  * those the key's scopes allow (domain/api-pix-scopes.ts). A wrong pair is `invalid_client`.

@@ -2,7 +2,7 @@
  * API Pix's errors (docs/reference/api-pix-2.9.0.yaml, "Tratamento de erros" and schema `Problema`): RFC 7807
  * problem details whose `type` is `https://pix.bcb.gov.br/api/v2/error/<TipoErro>`, with `violacoes` naming
  * the properties at fault. Which service error becomes which problem is decided here, once
- * (docs/adr/0232-api-pix-problem-details.md).
+ * (docs/adr/0230-api-pix-problem-details.md).
  */
 export const PROBLEM_TYPE_BASE = 'https://pix.bcb.gov.br/api/v2/error/';
 /** RFC 7807 §4.2: a problem with no meaning beyond its HTTP status (401, 429, 413, ...; API Pix names none). */

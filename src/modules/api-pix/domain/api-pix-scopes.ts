@@ -1,6 +1,6 @@
 /**
  * API Pix's OAuth scopes (docs/reference/api-pix-2.9.0.yaml, `securitySchemes.OAuth2`) and the service scopes
- * each stands for (docs/api-pix.md, "Scopes"; docs/adr/0230-api-pix-client-credentials.md). A key may be given a
+ * each stands for (docs/api-pix.md, "Scopes"; docs/adr/0228-api-pix-client-credentials.md). A key may be given a
  * token holding an API Pix scope only when it holds every service scope that scope maps to, so API Pix never
  * grants more than the client API would.
  */

@@ -1,5 +1,5 @@
 /**
- * A charge's status as API Pix names it (`CobrancaStatus`; docs/adr/0231-cob-over-the-same-charges.md): pending is
+ * A charge's status as API Pix names it (`CobrancaStatus`; docs/adr/0229-cob-over-the-same-charges.md): pending is
  * ATIVA, paid CONCLUIDA, cancelled by its owner REMOVIDA_PELO_USUARIO_RECEBEDOR, and expired
  * REMOVIDA_PELO_PSP (the institution took it down when its `calendario.expiracao` ran out).
  */

@@ -234,7 +234,7 @@ export class CreateChargeUseCase {
         pixKeyType: key.keyType,
         endToEndId: null,
         // The charge's txid, which its payment carries and the merchant reconciles by
-        // (docs/adr/0227-a-charge-line-carries-its-txid.md).
+        // (docs/adr/0226-a-charge-line-carries-its-txid.md).
         txid,
         payer: expectedPayer,
         receiver: partyRecord(receiver),

@@ -15,7 +15,7 @@ export interface PayChargeCommand {
   clientId: string;
   chargeId: string;
   amount?: string;
-  /** The simulated payer at another institution; defaults: docs/adr/0226-the-payer-on-every-credit.md. */
+  /** The simulated payer at another institution; defaults: docs/adr/0225-the-payer-on-every-credit.md. */
   payer?: { name?: string; document?: string; ispb?: string };
 }
 

@@ -55,7 +55,7 @@ export const CASH_IN_EVENTS = {
       payer: {
         type: 'object',
         description:
-          "Who paid, as the transaction's `payer` shows them (docs/adr/0226-the-payer-on-every-credit.md): recorded when the money arrived, never changed later",
+          "Who paid, as the transaction's `payer` shows them (docs/adr/0225-the-payer-on-every-credit.md): recorded when the money arrived, never changed later",
         properties: {
           name: { type: 'string', nullable: true, description: "The payer's name; `null` when their institution sent none" },
           document: {

@@ -4,7 +4,7 @@ import type { ParticipantDirectory } from './participant-directory.js';
 /**
  * The institution the sandbox's simulated payer banks at unless a simulation names another: the ISPB its
  * end-to-end ids always carried, `00000000`, which the participant list gives to Banco do Brasil
- * (docs/adr/0226-the-payer-on-every-credit.md).
+ * (docs/adr/0225-the-payer-on-every-credit.md).
  */
 export const SANDBOX_PAYER_ISPB = '00000000';
 

@@ -65,7 +65,7 @@ function sameRefund(found: MerchantRefund, asked: NamedRefund): boolean {
  * The reversal use cases by the client's own name for a refund (its `external_id`), answering the refund as its
  * owner reads it: what another surface over the same reversals needs (API Pix's `PUT|GET /pix/{e2eid}/devolucao/{id}`),
  * without reaching into this module's domain. Asking again under a name already used answers the refund made
- * then when the request is the same, and DUPLICATE_EXTERNAL_ID otherwise, as the client API does (docs/adr/0237-api-pix-devolucao-over-the-reversals.md).
+ * then when the request is the same, and DUPLICATE_EXTERNAL_ID otherwise, as the client API does (docs/adr/0234-api-pix-devolucao-over-the-reversals.md).
  */
 @Injectable()
 export class MerchantRefunds {

@@ -52,7 +52,7 @@ export interface ReceivedPayment {
 
 /**
  * A completed payment a client received (`cash_in` or `p2p_in`) as API Pix's `Pix` shows it
- * (docs/adr/0236-api-pix-pix-is-a-received-payment.md): what arrived, the key and txid it came by, what of it
+ * (docs/adr/0233-api-pix-pix-is-a-received-payment.md): what arrived, the key and txid it came by, what of it
  * was given back, and when.
  */
 export interface ReceivedPix {

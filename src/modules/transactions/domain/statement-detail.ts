@@ -18,6 +18,6 @@ const INBOUND: ReadonlySet<TransactionType> = new Set(['cash_in', 'p2p_in', 'rev
 export function counterpartyOf(type: TransactionType, payer: Party | null, receiver: Party | null): Party | null {
   if (!INBOUND.has(type)) return receiver;
   // A payer of money that arrived is shown masked, as the transaction record shows them, also when the record
-  // holds the document whole (a payer from another institution, kept for a return; docs/adr/0226).
+  // holds the document whole (a payer from another institution, kept for a return; docs/adr/0225).
   return payer && payer.document !== null ? { ...payer, document: maskedDocument(payer.document) } : payer;
 }

@@ -23,7 +23,7 @@ export interface BankDetails {
 /**
  * A payer's bank when only their institution is known: a payment from another institution names it by ISPB,
  * and the record keeps the name the participant list gave it when the money arrived (null when the list
- * lacks the ISPB; docs/adr/0226-the-payer-on-every-credit.md).
+ * lacks the ISPB; docs/adr/0225-the-payer-on-every-credit.md).
  */
 export interface InstitutionOnly {
   ispb: string;
@@ -65,7 +65,7 @@ export interface TransactionProps {
   /**
    * The txid the payment carried for the receiver's reconciliation: a static QR code's 62-05 (both sides of
    * an on-us payment) or a dynamic code's charge txid (the payer's cash-out, and the charge's own line); null
-   * when none (docs/adr/0213-static-codes-for-own-keys.md, docs/adr/0227-a-charge-line-carries-its-txid.md).
+   * when none (docs/adr/0213-static-codes-for-own-keys.md, docs/adr/0226-a-charge-line-carries-its-txid.md).
    */
   txid: string | null;
   channel: string;

@@ -17,7 +17,7 @@ import { WebhookSender } from './webhook-transport.js';
  * sent through the same guarded sender (outbound guard at every connection, WEBHOOK_TIMEOUT_MS, no redirects)
  * to `<webhookUrl>/pix`, recorded under the row lock after the answer, the next try on WEBHOOK_RETRY_SCHEDULE.
  * No Standard Webhooks headers: API Pix's callback is authenticated by mutual TLS between the institutions,
- * a deployment matter (docs/adr/0239-api-pix-webhooks-apart-on-the-same-machinery.md). A 410 fails the callback only
+ * a deployment matter (docs/adr/0235-api-pix-webhooks-apart-on-the-same-machinery.md). A 410 fails the callback only
  * (API Pix gives it no meaning); a webhook deleted ends its pending callbacks `failed`.
  */
 @Injectable()

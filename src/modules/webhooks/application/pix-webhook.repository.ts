@@ -7,7 +7,7 @@ export interface PixWebhook {
   createdAt: Date;
 }
 
-/** Port to stored API Pix webhooks (docs/adr/0239-api-pix-webhooks-apart-on-the-same-machinery.md). Writes join the caller's unit of work. */
+/** Port to stored API Pix webhooks (docs/adr/0235-api-pix-webhooks-apart-on-the-same-machinery.md). Writes join the caller's unit of work. */
 export abstract class PixWebhookRepository {
   /** Registers `url` for the client's key, or replaces the URL of the one registered (its id and creation stay). */
   abstract upsert(webhook: PixWebhook, now: Date): Promise<PixWebhook>;

@@ -17,7 +17,7 @@ export interface ReceivedPix {
 
 /**
  * Where a callback goes: the callback's path expression `{$request.body#/webhookUrl}/pix`, followed to the
- * letter, is the registered URL with `/pix` appended as text (docs/adr/0240-the-callback-goes-to-webhookurl-pix.md).
+ * letter, is the registered URL with `/pix` appended as text (docs/adr/0236-the-callback-goes-to-webhookurl-pix.md).
  * A URL ending in `/` gets `//pix`; one with a query gets `/pix` after the query (the `?ignorar=` practice of
  * receivers that want the callback on the registered path).
  */

@@ -19,7 +19,7 @@ Payload rules, for every event:
 - Every field listed is always present; a field that can be \`null\` says so. No other field appears.
 - An object field's own fields are listed after it as \`field.subfield\`; each is present whenever the object is.
 - Fields are added, never removed, renamed or retyped: an event may gain fields (an object, subfields) in a
-  release, so read the fields you know and ignore the others (docs/adr/0226-the-payer-on-every-credit.md).
+  release, so read the fields you know and ignore the others (docs/adr/0225-the-payer-on-every-credit.md).
 - Money is a decimal string with exactly 2 decimals (\`"150.00"\`), never a JSON number.
 - Field names are snake_case, as in the API.
 

@@ -19,7 +19,7 @@ export function sendProblem(res: Response, problem: Problema, headers: Record<st
 }
 
 /**
- * Renders every error of an API Pix route as API Pix's problem details (docs/adr/0232-api-pix-problem-details.md):
+ * Renders every error of an API Pix route as API Pix's problem details (docs/adr/0230-api-pix-problem-details.md):
  * guard refusals (401 with `WWW-Authenticate: Bearer`, RFC 6750; 403 `AcessoNegado`), validation
  * (`<Recurso>OperacaoInvalida` with `violacoes`), outages (503 `ServicoIndisponivel` with `Retry-After`). Bound
  * to API Pix's controllers only, so the client API keeps the global filter's body (docs/conventions.md §3).

@@ -3,7 +3,7 @@ import { NO_PROBLEM_TYPE, problem } from '../../domain/api-pix-problem.js';
 import { sendProblem } from './api-pix-exception.filter.js';
 
 /**
- * Mutual TLS, the scheme's rule for API Pix in production (docs/adr/0230-api-pix-client-credentials.md,
+ * Mutual TLS, the scheme's rule for API Pix in production (docs/adr/0228-api-pix-client-credentials.md,
  * docs/operations.md "API Pix and mutual TLS"): the proxy in front terminates TLS, verifies the client's
  * certificate against the CA it is given, and passes the verified certificate in `header` (overwriting any
  * such header a client sent). With a header configured, an API Pix request without it is refused before

@@ -34,7 +34,7 @@ const PAGE_NUMBER = /^\d{1,9}$/;
 
 /**
  * `GET /cob` and `GET /cobv` (docs/reference/api-pix-2.9.0.yaml): their query read into the charge list's
- * (docs/adr/0233-api-pix-charge-lists.md). Anything the spec's `CobConsultaInvalida` / `CobVConsultaInvalida`
+ * (docs/adr/0231-api-pix-charge-lists.md). Anything the spec's `CobConsultaInvalida` / `CobVConsultaInvalida`
  * lists is refused with one violation per parameter: a missing or non-RFC 3339 `inicio`/`fim`, `fim` before
  * `inicio`, `cpf` and `cnpj` together, a page number or size out of the schema (or the page past the list's
  * window, docs/adr/0052-lists-cost-a-page-not-a-history.md), an unknown `status`, a parameter the spec does not

@@ -17,9 +17,9 @@ const TXID = /^[a-zA-Z0-9]{26,35}$/;
 
 /**
  * API Pix `cob` (immediate charges) over the service's own charges (docs/api-pix.md;
- * docs/adr/0231-cob-over-the-same-charges.md). Its contract is docs/reference/api-pix-2.9.0.yaml, not the
+ * docs/adr/0229-cob-over-the-same-charges.md). Its contract is docs/reference/api-pix-2.9.0.yaml, not the
  * service's OpenAPI document, which leaves it out. The list (`GET /cob`) is the client API's charge list
- * query, immediate charges only (docs/adr/0233-api-pix-charge-lists.md).
+ * query, immediate charges only (docs/adr/0231-api-pix-charge-lists.md).
  */
 @ApiExcludeController()
 @UseFilters(new ApiPixExceptionFilter('cob', cobProperty))
@@ -70,7 +70,7 @@ export class CobController {
   async get(@CurrentPrincipal() p: Principal, @Param('txid') txid: string, @Query('revisao') revisao: unknown) {
     const charge = await this.immediate(p.id, txid);
     if (revisao !== undefined) {
-      // Only the current revision is kept (docs/adr/0231-cob-over-the-same-charges.md): any other is not one we can show.
+      // Only the current revision is kept (docs/adr/0229-cob-over-the-same-charges.md): any other is not one we can show.
       if (typeof revisao !== 'string' || !/^\d{1,9}$/.test(revisao) || Number(revisao) !== charge.revision) {
         throw new ApiPixProblem(
           queryProblem('cob', [

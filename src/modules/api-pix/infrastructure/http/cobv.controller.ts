@@ -17,7 +17,7 @@ const TXID = /^[a-zA-Z0-9]{26,35}$/;
 
 /**
  * API Pix `cobv` (due-date charges) over the service's own due-date charges (docs/api-pix.md, "cobv";
- * docs/adr/0234-cobv-over-the-same-charges.md): API Pix's modalities mapped onto the charge's DueDateTerms,
+ * docs/adr/0232-cobv-over-the-same-charges.md): API Pix's modalities mapped onto the charge's DueDateTerms,
  * what the service cannot represent refused as `CobVOperacaoInvalida`. Its contract is
  * docs/reference/api-pix-2.9.0.yaml.
  */
@@ -53,7 +53,7 @@ export class CobVController {
   @ClientAuth('cobv.read')
   async get(@CurrentPrincipal() p: Principal, @Param('txid') txid: string, @Query('revisao') revisao: unknown) {
     const charge = await this.dueDate(p.id, txid);
-    // Only the current revision is kept (docs/adr/0231-cob-over-the-same-charges.md), as for cob.
+    // Only the current revision is kept (docs/adr/0229-cob-over-the-same-charges.md), as for cob.
     if (revisao !== undefined && (typeof revisao !== 'string' || !/^\d{1,9}$/.test(revisao) || Number(revisao) !== charge.revision)) {
       throw new ApiPixProblem(
         queryProblem('cobv', [

@@ -34,7 +34,7 @@ function devedorOf(c: MerchantCharge): Record<string, string> | null {
 /**
  * `recebedor`: the account's holder, `PIX_MERCHANT_CITY` as `cidade` (as the payload location), and the
  * address the charge was given; `logradouro`, `uf`, `cep` are required by the schema, so one the charge was
- * not given is an empty string (docs/adr/0234-cobv-over-the-same-charges.md).
+ * not given is an empty string (docs/adr/0232-cobv-over-the-same-charges.md).
  */
 function recebedorOf(c: MerchantCharge, city: string): Record<string, string> {
   const r = c.receiver;

@@ -34,7 +34,7 @@ function single(body: Record<string, unknown>, name: string): string | undefined
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
 /**
- * API Pix's token endpoint (docs/adr/0230-api-pix-client-credentials.md): OAuth 2.0 client credentials
+ * API Pix's token endpoint (docs/adr/0228-api-pix-client-credentials.md): OAuth 2.0 client credentials
  * (RFC 6749 §4.4), the API key's id and secret as `client_id` and `client_secret`, by HTTP Basic or in the
  * form. Beside the API's base path, as the spec's `tokenUrl` is beside its server. Not in the service's OpenAPI
  * document: RFC 6749 is its contract.

@@ -19,7 +19,7 @@ const E2EID = /^[a-zA-Z0-9]{32}$/;
 /** RFC 3339 date-time with its offset (spec, Inicio/Fim). */
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 
-/** The refund code a `natureza` goes out with (spec, DevolucaoNatureza; docs/adr/0237-api-pix-devolucao-over-the-reversals.md). */
+/** The refund code a `natureza` goes out with (spec, DevolucaoNatureza; docs/adr/0234-api-pix-devolucao-over-the-reversals.md). */
 const CODE_OF_NATUREZA: Record<Natureza, ClientRefundCode> = { ORIGINAL: 'MD06', RETIRADA: 'SL02' };
 
 /** Where a refusal's field sits in API Pix's words (`devolucao.valor`), whichever layer named it. */
@@ -41,8 +41,8 @@ type Query = Record<string, unknown>;
 
 /**
  * API Pix `pix` (received Pix) and `devolucao` (their refunds) over the service's own received payments and
- * reversals (docs/api-pix.md; docs/adr/0236-api-pix-pix-is-a-received-payment.md,
- * docs/adr/0237-api-pix-devolucao-over-the-reversals.md). Its contract is docs/reference/api-pix-2.9.0.yaml.
+ * reversals (docs/api-pix.md; docs/adr/0233-api-pix-pix-is-a-received-payment.md,
+ * docs/adr/0234-api-pix-devolucao-over-the-reversals.md). Its contract is docs/reference/api-pix-2.9.0.yaml.
  */
 @ApiExcludeController()
 @UseFilters(new ApiPixExceptionFilter('pix', devolucaoProperty))

@@ -14,7 +14,7 @@ const STATUS_OF_REVERSAL = { queued: 'EM_PROCESSAMENTO', processing: 'EM_PROCESS
 /**
  * The name a refund made through API Pix is kept under: the merchant's `{id}` is unique per received Pix (spec,
  * PixDevolucaoInvalida), and a reversal's `external_id` per client, so the payment's end-to-end id prefixes it
- * (docs/adr/0237-api-pix-devolucao-over-the-reversals.md).
+ * (docs/adr/0234-api-pix-devolucao-over-the-reversals.md).
  */
 export function refundNameOf(endToEndId: string, id: string): string {
   return `${endToEndId}:${id}`;
@@ -56,7 +56,7 @@ export function presentDevolucao(r: MerchantRefund): Record<string, unknown> {
 
 /**
  * A received payment as API Pix's `Pix`, with its refunds (`devolucoes`). `componentesValor` is left out
- * (optional): docs/adr/0236-api-pix-pix-is-a-received-payment.md.
+ * (optional): docs/adr/0233-api-pix-pix-is-a-received-payment.md.
  */
 export function presentPix(p: ReceivedPix, refunds: readonly MerchantRefund[]): Record<string, unknown> {
   return {

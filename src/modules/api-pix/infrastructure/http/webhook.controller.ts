@@ -16,7 +16,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:
 
 /**
  * API Pix `webhook`: one callback URL per receiving key of the caller (docs/api-pix.md, "webhook";
- * docs/adr/0239-api-pix-webhooks-apart-on-the-same-machinery.md), kept by the webhooks module apart from the
+ * docs/adr/0235-api-pix-webhooks-apart-on-the-same-machinery.md), kept by the webhooks module apart from the
  * Standard Webhooks subscriptions of `/api/v1/webhooks`. Its contract is docs/reference/api-pix-2.9.0.yaml.
  */
 @ApiExcludeController()

@@ -43,7 +43,7 @@ function termsOf(charge: Charge, now: Date): DueDateTermsDto | null {
 /**
  * Who paid, as the charge's `cash_in` transaction and `cash_in.completed` show them: the document masked
  * (the merchant did not supply it), the institution as recorded when it was paid
- * (docs/adr/0226-the-payer-on-every-credit.md).
+ * (docs/adr/0225-the-payer-on-every-credit.md).
  */
 function paidBy(payer: ChargePayer): ChargePaidByDto {
   return {

@@ -36,7 +36,7 @@ export class ChargePayerDto {
   document: string | null;
 }
 
-/** Who paid a charge, with their institution (docs/adr/0226-the-payer-on-every-credit.md). */
+/** Who paid a charge, with their institution (docs/adr/0225-the-payer-on-every-credit.md). */
 export class ChargePaidByDto {
   @ApiProperty({ nullable: true, type: String, example: 'João Pereira' }) name: string | null;
   @ApiProperty({ nullable: true, type: String, example: '***.456.789-**', description: 'Masked' }) document: string | null;

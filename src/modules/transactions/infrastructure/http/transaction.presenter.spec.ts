@@ -36,7 +36,7 @@ const ON_US = {
 };
 const EXTERNAL = { name: 'Carla Externa', document: '52998224725', bank: { ispb: '00000000', participant_name: 'BCO DO BRASIL S.A.' } };
 
-describe('the transaction record: the payer with their institution (docs/adr/0226-the-payer-on-every-credit.md)', () => {
+describe('the transaction record: the payer with their institution (docs/adr/0225-the-payer-on-every-credit.md)', () => {
   it('a credit paid on-us: name, the masked document as recorded, our ISPB and name, no account', () => {
     const t = present('cash_in', ON_US);
     expect(t.payer).toEqual({

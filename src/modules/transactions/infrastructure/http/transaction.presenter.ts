@@ -23,7 +23,7 @@ export function presentLedgerEntry(e: LedgerEntryView) {
 const RECEIVED: readonly TransactionType[] = ['cash_in', 'p2p_in', 'reversal_in'];
 
 /**
- * The payer as the record shows them, with their institution (docs/adr/0226-the-payer-on-every-credit.md).
+ * The payer as the record shows them, with their institution (docs/adr/0225-the-payer-on-every-credit.md).
  * The payer of a payment that arrived is shown with the document masked, whether the record holds it whole
  * (a payer from another institution, kept for a return) or masked (on-us); a pending charge's payer is the
  * expected payer its owner named, shown as named (docs/adr/0077-masking.md).

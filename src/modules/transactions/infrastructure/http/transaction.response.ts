@@ -15,7 +15,7 @@ export class PartyDto {
   @ApiPropertyOptional({ type: BankDto, nullable: true }) bank?: BankDto | null;
 }
 
-/** The payer of a transaction, with their institution (docs/adr/0226-the-payer-on-every-credit.md). */
+/** The payer of a transaction, with their institution (docs/adr/0225-the-payer-on-every-credit.md). */
 export class PayerDto {
   @ApiProperty({ type: String, nullable: true, example: 'João Pereira' }) name: string | null;
   @ApiProperty({

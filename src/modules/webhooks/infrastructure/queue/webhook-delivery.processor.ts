@@ -68,7 +68,7 @@ export class WebhookDeliveryProcessor {
   }
 
   /**
-   * An API Pix callback's try (docs/adr/0239-api-pix-webhooks-apart-on-the-same-machinery.md): the same shares,
+   * An API Pix callback's try (docs/adr/0235-api-pix-webhooks-apart-on-the-same-machinery.md): the same shares,
    * per-target bound and backoff as a delivery's (its `webhookId` is the API Pix webhook's), out of the same slots.
    */
   @OnJob(PIX_CALLBACK_JOB, WEBHOOK_CONCURRENCY)
