@@ -51,8 +51,9 @@ describe('OutboxSignal (e2e)', () => {
       `SELECT t.tgname, p.prosrc AS source FROM pg_trigger t JOIN pg_proc p ON p.oid = t.tgfoid
          WHERE t.tgrelid = 'outbox_messages'::regclass AND NOT t.tgisinternal`,
     );
-    // The one trigger left is the webhooks' intake (docs/adr/0202-webhook-events-have-their-own-intake.md).
-    expect(triggers.map((t) => t.tgname)).toEqual(['outbox_messages_webhook_events']);
+    // The triggers left are intakes: the webhooks' (docs/adr/0202-webhook-events-have-their-own-intake.md) and
+    // API Pix callbacks' (docs/adr/0235-api-pix-webhooks-apart-on-the-same-machinery.md); neither notifies.
+    expect(triggers.map((t) => t.tgname).sort()).toEqual(['outbox_messages_pix_callback_events', 'outbox_messages_webhook_events']);
     expect(triggers.filter((t) => /notify/i.test(t.source))).toEqual([]);
   });
 
