@@ -21,6 +21,7 @@ import { LimitUsageOrmEntity } from '../modules/limits/infrastructure/persistenc
 import { LimitCapScheduleOrmEntity } from '../modules/limits/infrastructure/persistence/limit-cap-schedule.orm-entity.js';
 import { AccountLimitSettingsOrmEntity } from '../modules/limits/infrastructure/persistence/account-limit-settings.orm-entity.js';
 import { ChargeOrmEntity } from '../modules/cash-in/infrastructure/persistence/charge.orm-entity.js';
+import { PayloadLocationOrmEntity } from '../modules/cash-in/infrastructure/persistence/payload-location.orm-entity.js';
 import { P2pTransferOrmEntity } from '../modules/p2p/infrastructure/persistence/p2p-transfer.orm-entity.js';
 import { MedRequestOrmEntity } from '../modules/med/infrastructure/persistence/med-request.orm-entity.js';
 import { ReversalOrmEntity } from '../modules/reversals/infrastructure/persistence/reversal.orm-entity.js';
@@ -65,6 +66,7 @@ export const ENTITIES = [
   AccountLimitSettingsOrmEntity,
   PixKeyOrmEntity,
   ChargeOrmEntity,
+  PayloadLocationOrmEntity,
   P2pTransferOrmEntity,
   MedRequestOrmEntity,
   ReversalOrmEntity,

@@ -29,6 +29,7 @@ import { CashOutTxid1764207000000 } from './1764207000000-cash-out-txid.js';
 import { SpiOrderInitiation1764208000000 } from './1764208000000-spi-order-initiation.js';
 import { ChargeTxidPerClient1764292900000 } from './1764292900000-charge-txid-per-client.js';
 import { PixWebhooks1764293900000 } from './1764293900000-pix-webhooks.js';
+import { ApiPixLocations1764300000000 } from './1764300000000-api-pix-locations.js';
 import { TransactionTxid1764208100000 } from './1764208100000-transaction-txid.js';
 import { DueDateDiscountModes1764208214000 } from './1764208214000-due-date-discount-modes.js';
 import { LimitChangeTiming1764210000000 } from './1764210000000-limit-change-timing.js';
@@ -79,4 +80,5 @@ export const MIGRATIONS = [
   LedgerEntryOrder1764242100000,
   ChargeTxidPerClient1764292900000,
   PixWebhooks1764293900000,
+  ApiPixLocations1764300000000,
 ];

@@ -19,11 +19,14 @@ import { ExpireChargesUseCase } from './application/expire-charges.use-case.js';
 import { GetChargeUseCase } from './application/get-charge.use-case.js';
 import { ListChargesUseCase } from './application/list-charges.use-case.js';
 import { MerchantCharges } from './application/merchant-charges.js';
+import { PayloadLocationRepository } from './application/payload-location.repository.js';
+import { PayloadLocations } from './application/payload-locations.js';
 import { ReviseChargeUseCase } from './application/revise-charge.use-case.js';
 import { PayChargeUseCase } from './application/pay-charge.use-case.js';
 import { QrImageRenderer } from './application/qr-image-renderer.js';
 import { CashInController } from './infrastructure/http/cash-in.controller.js';
 import { SqlChargeRepository } from './infrastructure/persistence/sql-charge.repository.js';
+import { SqlPayloadLocationRepository } from './infrastructure/persistence/sql-payload-location.repository.js';
 import { QrcodePngRenderer } from './infrastructure/qr-image/qrcode-png.renderer.js';
 import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.scheduler.js';
 
@@ -36,6 +39,8 @@ import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.sche
   controllers: [CashInController],
   providers: [
     { provide: ChargeRepository, useClass: SqlChargeRepository },
+    { provide: PayloadLocationRepository, useClass: SqlPayloadLocationRepository },
+    PayloadLocations,
     ChargeStore,
     { provide: QrImageRenderer, useClass: QrcodePngRenderer },
     CreateChargeUseCase,
@@ -53,6 +58,15 @@ import { ChargeExpiryScheduler } from './infrastructure/queue/charge-expiry.sche
     PayChargeUseCase,
     ChargeExpiryScheduler,
   ],
-  exports: [CashInCreditsModule, MerchantCharges, ChargePayments, ChargeQuotes, ChargeCashParts, PayChargeUseCase, QrImageRenderer],
+  exports: [
+    CashInCreditsModule,
+    MerchantCharges,
+    PayloadLocations,
+    ChargePayments,
+    ChargeQuotes,
+    ChargeCashParts,
+    PayChargeUseCase,
+    QrImageRenderer,
+  ],
 })
 export class CashInModule {}

@@ -13,7 +13,7 @@ import { TransactionsService } from '../../transactions/application/transactions
 import { InMemoryTransactions } from '../../transactions/application/transactions.fakes.js';
 import { CancelChargeUseCase } from './cancel-charge.use-case.js';
 import { CashInCredits } from './cash-in-credits.js';
-import { InMemoryCharges } from './cash-in.fakes.js';
+import { InMemoryCharges, InMemoryPayloadLocations } from './cash-in.fakes.js';
 import { ChargeExpiry } from './charge-expiry.js';
 import { ChargeStore } from './charge-store.js';
 import { ChargePayments } from './charge-payments.js';
@@ -111,7 +111,8 @@ export function cashInWorld() {
   const chargeStore = new ChargeStore(charges, transactions);
   const expiry = new ChargeExpiry(chargeStore, outbox);
   const payments = new ChargePayments(charges, chargeStore, new CashInCredits(new FeePolicy(fees), config), outbox);
-  const create = new CreateChargeUseCase(accounts, receivingKeys, participants, charges, transactions, uow, clock, config);
+  const locations = new InMemoryPayloadLocations();
+  const create = new CreateChargeUseCase(accounts, receivingKeys, participants, charges, transactions, uow, clock, config, locations);
 
   return {
     config,
@@ -122,6 +123,7 @@ export function cashInWorld() {
     keys,
     register,
     charges,
+    locations,
     transactionStore,
     ledgerStore,
     fees,

@@ -2,6 +2,7 @@ import { DomainError } from '../../../shared/errors/domain-error.js';
 import { Charge } from '../domain/charge.aggregate.js';
 import { PAGE_TOTAL_CAP } from '../../../shared/persistence/page-window.js';
 import { ChargeRepository, type ChargeFilter } from './charge.repository.js';
+import { PayloadLocationRepository, type LocationFilter, type LocationKind, type PayloadLocation } from './payload-location.repository.js';
 
 /**
  * In-memory ChargeRepository for unit tests. Rows are copied in and out (a test sees only what was
@@ -41,6 +42,12 @@ export class InMemoryCharges extends ChargeRepository {
   async findById(id: string): Promise<Charge | null> {
     const row = this.rows.get(id);
     return row ? this.copy(row) : null;
+  }
+
+  /** Charges issued at no API Pix location only (a fake of locations links none): served at their own id. */
+  async findServedAt(key: string): Promise<Charge | null> {
+    const row = this.rows.get(key);
+    return row && row.snapshot.locationId === null ? this.copy(row) : null;
   }
 
   async findByTxid(clientId: string, txid: string): Promise<Charge | null> {
@@ -83,5 +90,48 @@ export class InMemoryCharges extends ChargeRepository {
   /** Test helper: every stored charge, in insertion order. */
   all(): Charge[] {
     return [...this.rows.values()].map(this.copy);
+  }
+}
+
+/** In-memory PayloadLocationRepository for unit tests: the client's locations by id, linked as the SQL links them. */
+export class InMemoryPayloadLocations extends PayloadLocationRepository {
+  private readonly rows = new Map<number, PayloadLocation>();
+
+  async insert(l: Omit<PayloadLocation, 'id' | 'chargeId' | 'txid'>): Promise<PayloadLocation> {
+    const location = { ...l, id: this.rows.size + 1, chargeId: null, txid: null };
+    this.rows.set(location.id, location);
+    return { ...location };
+  }
+
+  async find(clientId: string, id: number): Promise<PayloadLocation | null> {
+    const row = this.rows.get(id);
+    return row && row.clientId === clientId ? { ...row } : null;
+  }
+
+  async link(clientId: string, id: number, kind: LocationKind, chargeId: string): Promise<boolean> {
+    const row = this.rows.get(id);
+    if (!row || row.clientId !== clientId || row.kind !== kind || row.chargeId !== null) return false;
+    this.rows.set(id, { ...row, chargeId });
+    return true;
+  }
+
+  async unlink(clientId: string, id: number): Promise<PayloadLocation | null> {
+    const row = this.rows.get(id);
+    if (!row || row.clientId !== clientId) return null;
+    const free = { ...row, chargeId: null, txid: null };
+    this.rows.set(id, free);
+    return { ...free };
+  }
+
+  async list(f: LocationFilter): Promise<{ items: PayloadLocation[]; total: number }> {
+    const matching = [...this.rows.values()].filter(
+      (l) =>
+        l.clientId === f.clientId &&
+        l.createdAt >= f.createdFrom &&
+        l.createdAt <= f.createdTo &&
+        (f.linked === undefined || (l.chargeId !== null) === f.linked) &&
+        (f.kind === undefined || l.kind === f.kind),
+    );
+    return { items: matching.slice(f.offset, f.offset + f.limit), total: Math.min(matching.length, PAGE_TOTAL_CAP) };
   }
 }

@@ -6,6 +6,7 @@ import type { Money } from '../../../shared/money/money.js';
 import { AccountDirectory } from '../../identity/application/account-directory.js';
 import { ownAccountParty } from '../../participants/application/own-account-party.js';
 import { ParticipantDirectory } from '../../participants/application/participant-directory.js';
+import type { Charge } from '../domain/charge.aggregate.js';
 import type { DueDateChargeAmounts } from '../domain/due-date-charge.js';
 import { DueDateTerms } from '../domain/due-date-terms.value-object.js';
 import { ChargeRepository } from './charge.repository.js';
@@ -58,7 +59,18 @@ export class ChargeQuotes {
    * those of a payment made at `pricedAt` (default `now`: the payer's intended payment date, API Pix `DPP`).
    */
   async quote(chargeId: string, now: Date, pricedAt: Date = now): Promise<ChargeQuote | null> {
-    const charge = await this.charges.findById(chargeId);
+    return this.quoteOf(await this.charges.findById(chargeId), now, pricedAt);
+  }
+
+  /**
+   * The charge served at the payload location `key` (`/qr/v2/<key>`: an API Pix location's token, or the id of
+   * a charge issued at none), quoted as `quote` does; null when the location serves no charge.
+   */
+  async atLocation(key: string, now: Date): Promise<ChargeQuote | null> {
+    return this.quoteOf(await this.charges.findServedAt(key), now, now);
+  }
+
+  private async quoteOf(charge: Charge | null, now: Date, pricedAt: Date): Promise<ChargeQuote | null> {
     if (!charge) return null;
     const c = charge.snapshot;
     const owner = await this.accounts.byId(c.accountId);

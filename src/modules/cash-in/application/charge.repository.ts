@@ -33,6 +33,11 @@ export abstract class ChargeRepository {
   abstract lock(id: string): Promise<Charge | null>;
   /** Read without a lock (answers and QR payloads). */
   abstract findById(id: string): Promise<Charge | null>;
+  /**
+   * The charge served at the payload location `key` (the `<key>` of `/qr/v2/<key>`): the charge linked to the
+   * API Pix location with that token, or the charge with that id if it was issued at no such location; null: none.
+   */
+  abstract findServedAt(key: string): Promise<Charge | null>;
   /** One client's charge by its txid, read without a lock; null when the client has none with it. */
   abstract findByTxid(clientId: string, txid: string): Promise<Charge | null>;
   /**

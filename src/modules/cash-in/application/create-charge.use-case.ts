@@ -18,6 +18,7 @@ import { Charge, type ChargeDetails } from '../domain/charge.aggregate.js';
 import { validateDueDateTerms } from '../domain/due-date-terms.js';
 import { DueDateTerms, type DueDateTermsFields } from '../domain/due-date-terms.value-object.js';
 import { ChargeRepository } from './charge.repository.js';
+import { PayloadLocationRepository, type PayloadLocation } from './payload-location.repository.js';
 import { newTxid, TXID_PATTERN } from './txid.js';
 
 /** `expiration_time` of an immediate charge, in seconds (docs/adr/0103-charge-expiry-bounds.md). */
@@ -54,6 +55,17 @@ export interface CreateChargeCommand {
    * oldest key (docs/adr/0099-the-receiving-key.md).
    */
   pixKey?: string;
+  /**
+   * An API Pix location of the caller (`loc.id`, docs/adr/0238-api-pix-locations-are-the-clients-own.md): the
+   * charge is issued at it (its code carries the location's URL), which must be the caller's, of the charge's
+   * kind, and free; absent, the charge has its own location.
+   */
+  locationId?: number;
+}
+
+/** The refusal of a `loc.id`, in the spec's words (tag Cob / CobV, `CobOperacaoInvalida`). */
+function locationRefusal(issue: string): DomainError {
+  return new DomainError('VALIDATION_ERROR', `loc.id ${issue}`, [{ field: 'loc.id', issue }]);
 }
 
 /**
@@ -130,6 +142,8 @@ export interface PreparedCharge {
   txid: string;
   expiresAt: Date;
   qrCodeText: string;
+  /** The API Pix location the charge is issued at; null: its own. */
+  location: PayloadLocation | null;
 }
 
 /**
@@ -153,6 +167,7 @@ export class CreateChargeUseCase {
     private readonly clock: Clock,
     @Inject(APP_CONFIG)
     private readonly config: Pick<AppConfig, 'pixMerchantCity' | 'pixProvider' | 'pixQrBaseUrl' | 'pspIspb' | 'pspName'>,
+    private readonly locations: PayloadLocationRepository,
   ) {}
 
   /** Everything before the writes; writes nothing. */
@@ -168,6 +183,7 @@ export class CreateChargeUseCase {
     if (cmd.pixKey !== undefined && !named) throw new NotFoundError('Pix key', 'PIX_KEY_NOT_REGISTERED');
     const own = await this.accounts.ownAccount(cmd.clientId, named?.accountId);
     const key = named ? { keyType: named.keyType, keyValue: named.keyValue } : null;
+    const location = cmd.locationId === undefined ? null : await this.freeLocation(cmd.clientId, cmd.locationId, terms !== null);
     const id = randomUUID();
     const txid = cmd.txid ?? newTxid();
     const expiresAt = terms
@@ -176,7 +192,8 @@ export class CreateChargeUseCase {
     const qrCodeText = encodeBrCode({
       type: 'dynamic',
       // API Pix: a due-date charge is served at the `cobv/` location (docs/adr/0205-payload-location.md).
-      url: `${this.config.pixQrBaseUrl.replace(/\/+$/, '')}/qr/v2/${terms ? 'cobv/' : ''}${id}`,
+      // At an API Pix location, its URL (its token in place of the charge's id).
+      url: `${this.config.pixQrBaseUrl.replace(/\/+$/, '')}/qr/v2/${terms ? 'cobv/' : ''}${location?.accessToken ?? id}`,
       merchantName: own.holder.name,
       merchantCity: this.config.pixMerchantCity,
       // No txid: a dynamic code writes `***` in 62-05, its txid travels in the payload
@@ -184,12 +201,24 @@ export class CreateChargeUseCase {
       // A due-date charge's amount depends on the day it is paid: only its payload says it.
       ...(terms ? {} : { amount: amount.toFixed2() }),
     });
-    return { cmd, now, amount, terms, own, key, id, txid, expiresAt, qrCodeText };
+    return { cmd, now, amount, terms, own, key, id, txid, expiresAt, qrCodeText, location };
+  }
+
+  /** The caller's location `id`, of the charge's kind and free (else the spec's violation of `loc.id`). */
+  private async freeLocation(clientId: string, id: number, dueDate: boolean): Promise<PayloadLocation> {
+    // Another client's location is one that does not exist (docs/conventions.md §1, tenancy).
+    const location = Number.isSafeInteger(id) && id > 0 ? await this.locations.find(clientId, id) : null;
+    if (!location) throw locationRefusal('referencia um location que inexiste');
+    if (location.kind !== (dueDate ? 'dueDate' : 'immediate')) {
+      throw locationRefusal(`referencia um location de tipo "${dueDate ? 'cob' : 'cobv'}" (deveria ser "${dueDate ? 'cobv' : 'cob'}")`);
+    }
+    if (location.chargeId !== null) throw locationRefusal('referencia um location que já está sendo utilizado por outra cobrança');
+    return location;
   }
 
   /** Writes the prepared charge, its receiving key (registered if need be) and its transaction, in one transaction. */
   async issue(prepared: PreparedCharge): Promise<{ charge: Charge }> {
-    const { cmd, now, amount, terms, own, id, txid, expiresAt, qrCodeText } = prepared;
+    const { cmd, now, amount, terms, own, id, txid, expiresAt, qrCodeText, location } = prepared;
     return this.uow.run(async () => {
       // A caller's own txid already used: refused before any write (the unique index stays the net for a race,
       // and its violation would name the key in the server log).
@@ -221,6 +250,7 @@ export class CreateChargeUseCase {
         qrCodeText,
         registryDocumentId: `${this.config.pixProvider}-${txid}`,
         createdAt: now,
+        locationId: location?.id ?? null,
       });
       await this.transactions.recordPayment({
         id,
@@ -243,6 +273,10 @@ export class CreateChargeUseCase {
         at: now,
       });
       await this.charges.insert(charge);
+      // Linked in the charge's transaction; taken meanwhile by another charge, both are refused but one.
+      if (location && !(await this.locations.link(cmd.clientId, location.id, location.kind, id))) {
+        throw locationRefusal('referencia um location que já está sendo utilizado por outra cobrança');
+      }
       return { charge };
     });
   }

@@ -7,9 +7,18 @@ import { CancelChargeUseCase } from './cancel-charge.use-case.js';
 import { CreateChargeUseCase, type CreateChargeCommand } from './create-charge.use-case.js';
 import { GetChargeUseCase } from './get-charge.use-case.js';
 import { ListChargesUseCase, type ListChargesQuery } from './list-charges.use-case.js';
+import { PayloadLocationRepository, type PayloadLocation } from './payload-location.repository.js';
 import { ReviseChargeUseCase, type ChargeRevision } from './revise-charge.use-case.js';
 
-export type { ChargeRevision, ChargeStatus, CreateChargeCommand, DueDateTerms, PayerAddress };
+export type { ChargeRevision, ChargeStatus, CreateChargeCommand, DueDateTerms, PayerAddress, PayloadLocation };
+
+/**
+ * Where a charge is served (docs/adr/0238-api-pix-locations-are-the-clients-own.md): `own`, its own location
+ * (`/qr/v2/<id>`); `linked`, the API Pix location it was issued at and still serves it; `unlinked`, that
+ * location no longer serves it (`DELETE /loc/{id}/txid`), so it is served nowhere.
+ */
+export type MerchantChargeLocation =
+  { kind: 'own' } | { kind: 'linked'; location: PayloadLocation } | { kind: 'unlinked'; location: PayloadLocation };
 
 /** The charge list's query as another surface asks it (API Pix `GET /cob`, `GET /cobv`). */
 export type MerchantChargeQuery = ListChargesQuery;
@@ -46,11 +55,15 @@ export interface MerchantCharge {
   paidAmount: Money | null;
   endToEndId: string | null;
   paidAt: Date | null;
+  location: MerchantChargeLocation;
 }
 
-function merchantView(charge: Charge, holder: { name: string; document: string }): MerchantCharge {
+function merchantView(charge: Charge, holder: { name: string; document: string }, at: PayloadLocation | null): MerchantCharge {
   const c = charge.snapshot;
+  const location: MerchantChargeLocation =
+    c.locationId === null || !at ? { kind: 'own' } : { kind: at.chargeId === c.id ? 'linked' : 'unlinked', location: at };
   return {
+    location,
     id: c.id,
     txid: c.txid,
     status: c.status,
@@ -92,6 +105,7 @@ export class MerchantCharges {
     private readonly cancelling: CancelChargeUseCase,
     private readonly revising: ReviseChargeUseCase,
     private readonly accounts: AccountDirectory,
+    private readonly locations: PayloadLocationRepository,
   ) {}
 
   async create(cmd: CreateChargeCommand): Promise<MerchantCharge> {
@@ -112,7 +126,10 @@ export class MerchantCharges {
       if (!holders.has(accountId)) holders.set(accountId, this.holder(accountId));
       return holders.get(accountId)!;
     };
-    return { items: await Promise.all(items.map(async (c) => merchantView(c, await holderOf(c.snapshot.accountId)))), total };
+    return {
+      items: await Promise.all(items.map(async (c) => merchantView(c, await holderOf(c.snapshot.accountId), await this.locationOf(c)))),
+      total,
+    };
   }
 
   async cancel(clientId: string, txid: string): Promise<MerchantCharge> {
@@ -126,7 +143,13 @@ export class MerchantCharges {
   }
 
   private async view(charge: Charge): Promise<MerchantCharge> {
-    return merchantView(charge, await this.holder(charge.snapshot.accountId));
+    return merchantView(charge, await this.holder(charge.snapshot.accountId), await this.locationOf(charge));
+  }
+
+  /** The API Pix location the charge was issued at (read only for such a charge: none on the others' path). */
+  private async locationOf(charge: Charge): Promise<PayloadLocation | null> {
+    const { clientId, locationId } = charge.snapshot;
+    return locationId === null ? null : this.locations.find(clientId, locationId);
   }
 
   private async holder(accountId: string): Promise<{ name: string; document: string }> {

@@ -81,6 +81,11 @@ export interface ChargeProps {
    * a trigger on every UPDATE of the row, docs/adr/0205-payload-location.md).
    */
   revision: number;
+  /**
+   * The API Pix location (`POST /loc`) the charge was issued at, whose URL its code carries; null: its own
+   * location, `/qr/v2/<id>` (docs/adr/0238-api-pix-locations-are-the-clients-own.md).
+   */
+  locationId: number | null;
 }
 
 /** What a revision may change in a pending charge (API Pix `PATCH /cob/{txid}`, `PATCH /cobv/{txid}`); absent: unchanged. */
@@ -113,11 +118,12 @@ export class Charge implements FollowedOnStatement {
   static issue(
     p: Omit<
       ChargeProps,
-      'status' | 'paidAmount' | 'endToEndId' | 'payer' | 'paidAt' | 'cancelledAt' | 'expiredAt' | 'updatedAt' | 'revision'
-    >,
+      'status' | 'paidAmount' | 'endToEndId' | 'payer' | 'paidAt' | 'cancelledAt' | 'expiredAt' | 'updatedAt' | 'revision' | 'locationId'
+    > & { locationId?: number | null },
   ): Charge {
     return new Charge({
       ...p,
+      locationId: p.locationId ?? null,
       status: 'pending',
       paidAmount: null,
       endToEndId: null,

@@ -73,7 +73,8 @@ export class ChargeLocations {
 
   private async payable(id: string, now: Date): Promise<ChargeQuote> {
     if (!UUID.test(id)) throw LocationProblem.notFound();
-    const quote = await this.quotes.quote(id.toLowerCase(), now);
+    // A charge's own id, or an API Pix location's token (docs/adr/0238-api-pix-locations-are-the-clients-own.md).
+    const quote = await this.quotes.atLocation(id.toLowerCase(), now);
     if (!quote) throw LocationProblem.notFound();
     if (quote.status !== 'active') throw LocationProblem.gone(quote.status);
     return quote;

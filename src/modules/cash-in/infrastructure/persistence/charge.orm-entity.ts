@@ -35,4 +35,6 @@ export class ChargeOrmEntity {
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
   /** API Pix `revisao`: counted by the trigger `cash_in_charges_revision` on every change of the row. */
   @Column({ type: 'integer', default: 0 }) revision: number;
+  /** The API Pix location the charge was issued at (`POST /loc`); null: its own, `/qr/v2/<id>`. */
+  @Column({ name: 'location_id', type: 'bigint', nullable: true }) locationId: string | null;
 }

@@ -16,7 +16,7 @@ const COLUMNS = `id, client_id AS "clientId", account_id AS "accountId", txid, r
   terms, details, metadata, qr_code_text AS "qrCodeText", registry_document_id AS "registryDocumentId", status,
   paid_amount::text AS "paidAmount", end_to_end_id AS "endToEndId", payer, paid_at AS "paidAt",
   cancelled_at AS "cancelledAt", expired_at AS "expiredAt", created_at AS "createdAt", updated_at AS "updatedAt",
-  revision`;
+  revision, location_id::text AS "locationId"`;
 
 function toDomain(r: Row): Charge {
   const { dueDate: _dueDate, ...rest } = r;
@@ -27,6 +27,7 @@ function toDomain(r: Row): Charge {
     amount: Money.of(r.amount),
     paidAmount: r.paidAmount === null ? null : Money.of(r.paidAmount),
     status: r.status as ChargeStatus,
+    locationId: r.locationId === null ? null : Number(r.locationId),
   });
 }
 
@@ -79,8 +80,8 @@ export class SqlChargeRepository extends ChargeRepository {
     await this.sql.write(
       `INSERT INTO cash_in_charges (id, client_id, account_id, txid, reference, description, amount, pix_key, pix_key_type,
          expected_payer, expires_at, due_date, terms, details, metadata, qr_code_text, registry_document_id, status,
-         created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12::date, $13::jsonb, $14::jsonb, $15::jsonb, $16, $17, $18, $19, $20)`,
+         created_at, updated_at, location_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11, $12::date, $13::jsonb, $14::jsonb, $15::jsonb, $16, $17, $18, $19, $20, $21)`,
       [
         c.id,
         c.clientId,
@@ -102,6 +103,7 @@ export class SqlChargeRepository extends ChargeRepository {
         c.status,
         c.createdAt,
         c.updatedAt,
+        c.locationId,
       ],
     );
   }
@@ -140,6 +142,19 @@ export class SqlChargeRepository extends ChargeRepository {
 
   async findById(id: string): Promise<Charge | null> {
     const [row] = await this.sql.read<Row>(`SELECT ${COLUMNS} FROM cash_in_charges WHERE id = $1`, [id]);
+    return row ? toDomain(row) : null;
+  }
+
+  async findServedAt(key: string): Promise<Charge | null> {
+    // A location's token (api_pix_locations, the charge linked now), else a charge's own id when it was issued at
+    // no location: a charge issued at one is never served at its id (docs/adr/0238-api-pix-locations-are-the-clients-own.md).
+    const [row] = await this.sql.read<Row>(
+      `SELECT ${COLUMNS} FROM cash_in_charges WHERE id = (
+         SELECT charge_id FROM api_pix_locations WHERE access_token = $1 AND charge_id IS NOT NULL
+         UNION ALL SELECT id FROM cash_in_charges WHERE id = $1 AND location_id IS NULL
+         LIMIT 1)`,
+      [key],
+    );
     return row ? toDomain(row) : null;
   }
 

@@ -8,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Sandbox fetcher (docs/conventions.md §8): a URL under PIX_QR_BASE_URL/qr/v2/<id> (or /qr/v2/cobv/<id>) resolves to the charge
- * `<id>` of this service, as of now; any other URL (another host, or no such charge) is unknown (null).
+ * served there (`<id>`: the charge's own id, or an API Pix location's token), as of now; any other URL (another host, or no such charge) is unknown (null).
  */
 @Injectable()
 export class SandboxQrPayloadFetcher extends QrPayloadFetcher {
@@ -29,7 +29,8 @@ export class SandboxQrPayloadFetcher extends QrPayloadFetcher {
       .replace(/^cobv\//i, '')
       .replace(/\?.*$/, '');
     if (!UUID.test(id)) return null;
-    const quote = await this.quotes.quote(id.toLowerCase(), this.clock.now());
+    // What the location serves: a charge's own id, or an API Pix location's token linked to a charge.
+    const quote = await this.quotes.atLocation(id.toLowerCase(), this.clock.now());
     if (!quote) return null;
     const due = quote.dueDate;
     return {
