@@ -16,7 +16,7 @@ export const INVALID_ON_PURPOSE = 'x-conformance-invalid-request';
 const BASE = '/api-pix/v2';
 
 /**
- * docs/reference/api-pix-2.9.0.yaml as the validator reads it. Four errata, and only these, are mended. As
+ * docs/reference/api-pix-2.9.0.yaml as the validator reads it. Five errata, and only these, are mended. As
  * test/e2e/payload-location.e2e-spec.ts mends them: patterns written between slashes (`"/^\\d{11}$/"`,
  * PessoaFisica.cpf) lose them (read literally, no CPF would match), and `DadosRecebedor`'s misplaced
  * `required` at its own level is dropped. And the `revisao` query parameter's schema, a `$ref` to `Revisao`,
@@ -27,7 +27,8 @@ const BASE = '/api-pix/v2';
  * location's URL: `/qr/v2` here) are left out: the validator ignores an operation's `servers` and would take
  * `PUT /cobv/{txid}` or `GET /cob` for them. And `CobVValor.desconto`'s `oneOf` gets the `required` its first
  * branch (`descontoDataFixa`, modalities 1 and 2) leaves out: without it a discount of modalities 3 to 6, which
- * carries `valorPerc` alone, matches both branches and no such discount could ever be valid.
+ * carries `valorPerc` alone, matches both branches and no such discount could ever be valid. And
+ * `PayloadLocationCob.id`, `readOnly` through its `$ref`, is written out without it (a charge's `loc.id` is sent).
  */
 function apiPixDocument(): Record<string, unknown> {
   const doc = parse(readFileSync(resolve(process.cwd(), 'docs/reference/api-pix-2.9.0.yaml'), 'utf8')) as Record<string, unknown> & {
@@ -53,6 +54,11 @@ function apiPixDocument(): Record<string, unknown> {
       for (const param of op.parameters ?? []) if (param.schema?.$ref === '#/components/schemas/Revisao') param.schema = { ...revisao };
     }
   }
+  // `PayloadLocationCob.id` (a charge's `loc.id`, the location to issue it at) is a `$ref` to `PayloadLocationId`, which
+  // is `readOnly` (meant for the location's own answers): the validator would refuse every `loc.id` a client sends,
+  // the one thing it is for. Written out without it there (docs/adr/0238-api-pix-locations-are-the-clients-own.md).
+  const { readOnly: _idReadOnly, ...locationId } = doc.components.schemas.PayloadLocationId!;
+  (doc.components.schemas.PayloadLocationCob as { properties: Record<string, unknown> }).properties.id = { ...locationId };
   const desconto = (doc.components.schemas.CobVValor as { properties: { desconto: { oneOf: Record<string, unknown>[] } } }).properties
     .desconto;
   desconto.oneOf[0] = { ...desconto.oneOf[0], required: ['descontoDataFixa'] };

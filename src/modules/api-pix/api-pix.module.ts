@@ -11,6 +11,7 @@ import { ApiPixFallbackController } from './infrastructure/http/api-pix-fallback
 import { clientCertificateMiddleware } from './infrastructure/http/client-certificate.middleware.js';
 import { CobController } from './infrastructure/http/cob.controller.js';
 import { CobVController } from './infrastructure/http/cobv.controller.js';
+import { LocController } from './infrastructure/http/loc.controller.js';
 import { formBodyMiddleware } from './infrastructure/http/form-body.middleware.js';
 import { OAuthTokenController } from './infrastructure/http/oauth-token.controller.js';
 import { PixController } from './infrastructure/http/pix.controller.js';
@@ -24,7 +25,15 @@ import { WebhookController } from './infrastructure/http/webhook.controller.js';
 @Module({
   imports: [CashInModule, IdentityModule, TransactionsModule, ReversalsModule, KeysModule, WebhooksModule],
   // The fallback last: it answers every API Pix path no resource took.
-  controllers: [OAuthTokenController, CobController, CobVController, PixController, WebhookController, ApiPixFallbackController],
+  controllers: [
+    OAuthTokenController,
+    CobController,
+    CobVController,
+    LocController,
+    PixController,
+    WebhookController,
+    ApiPixFallbackController,
+  ],
   providers: [IssueApiPixTokenUseCase],
 })
 export class ApiPixModule implements NestModule {

@@ -23,7 +23,7 @@ export interface Problema {
 }
 
 /** The resource an operation acts on, which names its own errors (tag Cob: `CobOperacaoInvalida`, tag CobV: `CobVNaoEncontrada`, tag Pix: `PixNaoEncontrado`, ...). */
-export type ProblemResource = 'cob' | 'cobv' | 'pix' | 'webhook';
+export type ProblemResource = 'cob' | 'cobv' | 'pix' | 'webhook' | 'loc';
 
 /** A refusal of the service, as the error filter hands it over: its code, status, message and field details. */
 export interface Refusal {
@@ -88,6 +88,16 @@ const OWN: Record<ProblemResource, OwnProblems> = {
       NOT_FOUND: { type: 'WebhookNaoEncontrado', title: 'Webhook não encontrado.' },
     },
     query: 'WebhookConsultaInvalida',
+  },
+  // Tag PayloadLocation: `POST /loc`, `GET /loc`, `GET /loc/{id}`, `DELETE /loc/{id}/txid`.
+  loc: {
+    invalid: 'PayloadLocationOperacaoInvalida',
+    invalidTitle: 'PayloadLocation inválido.',
+    invalidDetail: 'A presente requisição busca criar uma location sem respeitar o _schema_ estabelecido.',
+    notFound: {
+      NOT_FOUND: { type: 'PayloadLocationNaoEncontrado', title: 'Location não encontrada.' },
+    },
+    query: 'PayloadLocationConsultaInvalida',
   },
 };
 

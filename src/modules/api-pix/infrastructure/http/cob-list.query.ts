@@ -133,8 +133,8 @@ export function cobListQuery(raw: Record<string, unknown>, resource: ProblemReso
   };
 }
 
-/** `CobsConsultadas` / `CobsVConsultadas`'s `parametros`: the page counted (at least one page, the schema's minimum). */
-export function listParameters(params: CobListParams, total: number) {
+/** `CobsConsultadas` / `CobsVConsultadas` / `PayloadLocationConsultadas`'s `parametros`: the page counted (at least one page, the schema's minimum). */
+export function listParameters<P extends { paginacao: { paginaAtual: number; itensPorPagina: number } }>(params: P, total: number) {
   const size = params.paginacao.itensPorPagina;
   return {
     ...params,

@@ -33,8 +33,10 @@ function commonProblems(body: CobRequest | CobRevisionRequest): ErrorDetail[] {
   if (d && (d.cpf === undefined) === (d.cnpj === undefined)) {
     problems.push({ field: 'cob.devedor', issue: 'deve ter cpf ou cnpj, um deles, junto de nome' });
   }
-  // No location is made through API Pix yet: every loc.id names one that does not exist (spec's own violation).
-  if (body.loc) problems.push({ field: 'cob.loc.id', issue: 'referencia um location que inexiste' });
+  // The location's type is the charge's: a `cob` names a `cob` location (its own type checked with the charge).
+  if (body.loc?.tipoCob !== undefined && body.loc.tipoCob !== 'cob') {
+    problems.push({ field: 'cob.loc.tipoCob', issue: 'deve ser "cob"' });
+  }
   if (body.valor) {
     if (/^0+\.00$/.test(body.valor.original)) problems.push({ field: 'cob.valor.original', issue: 'é zero' });
     // The service takes a charge's payment with exactly the amount due (docs/conventions.md §9).
@@ -67,6 +69,8 @@ export function createCobCommand(body: CobRequest, clientId: string, txid?: stri
     ...(payer ? { payerName: payer.name, payerDocument: payer.document } : {}),
     ...(body.solicitacaoPagador !== undefined ? { description: body.solicitacaoPagador } : {}),
     ...(body.infoAdicionais ? { details: { additionalInfo: body.infoAdicionais.map((i) => ({ name: i.nome, value: i.valor })) } } : {}),
+    // The caller's own location (POST /loc), checked with the charge (docs/adr/0238-api-pix-locations-are-the-clients-own.md).
+    ...(body.loc ? { locationId: body.loc.id } : {}),
   };
 }
 
@@ -84,7 +88,8 @@ export function reviseCobCommand(body: CobRevisionRequest): { remove: true } | {
     return { remove: true };
   }
   // What the charge's code or its statement line carry stays as issued (docs/api-pix.md, "cob").
-  for (const f of ['valor', 'chave', 'infoAdicionais'] as const) {
+  // A charge stays at the location it was issued at: `DELETE /loc/{id}/txid` frees it.
+  for (const f of ['valor', 'chave', 'infoAdicionais', 'loc'] as const) {
     if (body[f] !== undefined) problems.push({ field: `cob.${f}`, issue: 'não pode ser revisado por esta API Pix; crie outra cobrança' });
   }
   refuse(problems);

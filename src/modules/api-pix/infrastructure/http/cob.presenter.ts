@@ -1,5 +1,6 @@
 import type { MerchantCharge } from '../../../cash-in/application/merchant-charges.js';
 import { cobStatusOf } from '../../domain/cob-status.js';
+import { chargeLocationFields } from './loc.presenter.js';
 
 /** The location of a charge as API Pix writes it (`location`: `format: uri`, so with its scheme). */
 export function locationOf(pixQrBaseUrl: string, chargeId: string): string {
@@ -15,7 +16,7 @@ function devedorOf(c: MerchantCharge): Record<string, string> | null {
 
 /**
  * A charge as API Pix's `CobGerada` (and, with `pix`, `CobCompleta`): docs/reference/api-pix-2.9.0.yaml.
- * `loc` is left out (optional): no location resource is made through API Pix yet; `location` is the charge's.
+ * `location` is the charge's own, or, with `loc`, the API Pix location it was issued at (loc.presenter.ts).
  */
 export function presentCob(c: MerchantCharge, pixQrBaseUrl: string, complete: boolean): Record<string, unknown> {
   const devedor = devedorOf(c);
@@ -27,7 +28,7 @@ export function presentCob(c: MerchantCharge, pixQrBaseUrl: string, complete: bo
     },
     txid: c.txid,
     revisao: c.revision,
-    location: locationOf(pixQrBaseUrl, c.id),
+    ...chargeLocationFields(c, pixQrBaseUrl, locationOf(pixQrBaseUrl, c.id), false),
     status: cobStatusOf(c.status),
     ...(devedor ? { devedor } : {}),
     valor: { original: c.amount.toFixed2(), modalidadeAlteracao: 0 },

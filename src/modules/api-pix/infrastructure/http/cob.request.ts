@@ -45,9 +45,17 @@ export class DevedorRequest {
   nome: string;
 }
 
+/**
+ * `PayloadLocationCob`: the caller's location (`POST /loc`) to issue the charge at. The schema requires `tipoCob`
+ * beside `id`; left out it is taken as the charge's own type (docs/adr/0238-api-pix-locations-are-the-clients-own.md).
+ */
 export class LocRequest {
   @IsInt()
   id: number;
+
+  @Omittable()
+  @IsIn(['cob', 'cobv'])
+  tipoCob?: 'cob' | 'cobv';
 }
 
 export class ValorRequest {

@@ -62,7 +62,9 @@ describe('API Pix cobv onto the due-date charge (docs/api-pix.md, "cobv")', () =
       refused(() => createCobVCommand(body({}, { calendario: { dataDeVencimento: '2026-03-20', validadeAposVencimento: 5 } }), 'c', 't')),
     ).toEqual(['cobv.calendario.validadeAposVencimento']);
     expect(refused(() => createCobVCommand(body({ desconto: { modalidade: 3 } }), 'c', 't'))).toEqual(['cobv.valor.desconto.valorPerc']);
-    expect(refused(() => createCobVCommand(body({}, { loc: { id: 1 } }), 'c', 't'))).toEqual(['cobv.loc.id']);
+    // A location is checked with the charge (docs/adr/0238-api-pix-locations-are-the-clients-own.md); a revision cannot move it.
+    expect(createCobVCommand(body({}, { loc: { id: 7 } }), 'c', 't').locationId).toBe(7);
+    expect(refused(() => reviseCobVCommand({ loc: { id: 7 } } as never))).toEqual(['cobv.loc']);
     expect(refused(() => reviseCobVCommand({ valor: { original: '1.00' } } as never))).toEqual(['cobv.valor']);
     expect(refused(() => reviseCobVCommand({ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', solicitacaoPagador: 'x' }))).toEqual([
       'cobv.status',

@@ -47,14 +47,16 @@ function commonProblems(body: CobVRequest | CobVRevisionRequest): ErrorDetail[] 
   if (d && (d.cpf === undefined) === (d.cnpj === undefined)) {
     problems.push({ field: 'cobv.devedor', issue: 'deve ter cpf ou cnpj, um deles, junto de nome' });
   }
-  // No location is made through API Pix yet: every loc.id names one that does not exist (spec's own violation).
-  if (body.loc) problems.push({ field: 'cobv.loc.id', issue: 'referencia um location que inexiste' });
   const days = body.calendario?.validadeAposVencimento;
   if (days !== undefined && days >= 0 && days !== DAYS_PAYABLE_AFTER_DUE_DATE) {
     problems.push({
       field: 'cobv.calendario.validadeAposVencimento',
       issue: `deve ser ${DAYS_PAYABLE_AFTER_DUE_DATE}: a cobrança pode ser paga até ${DAYS_PAYABLE_AFTER_DUE_DATE} dias corridos após o vencimento`,
     });
+  }
+  // The location's type is the charge's: a `cobv` names a `cobv` location (its own type checked with the charge).
+  if (body.loc?.tipoCob !== undefined && body.loc.tipoCob !== 'cobv') {
+    problems.push({ field: 'cobv.loc.tipoCob', issue: 'deve ser "cobv"' });
   }
   if (body.valor) problems.push(...valorProblems(body.valor));
   return problems;
@@ -135,6 +137,8 @@ export function createCobVCommand(body: CobVRequest, clientId: string, txid: str
       ...(payer.address ? { payerAddress: payer.address } : {}),
       ...(body.infoAdicionais ? { additionalInfo: body.infoAdicionais.map((i) => ({ name: i.nome, value: i.valor })) } : {}),
     },
+    // The caller's own location (POST /loc), checked with the charge (docs/adr/0238-api-pix-locations-are-the-clients-own.md).
+    ...(body.loc ? { locationId: body.loc.id } : {}),
   };
 }
 
@@ -152,7 +156,8 @@ export function reviseCobVCommand(body: CobVRevisionRequest): { remove: true } |
     return { remove: true };
   }
   // The terms, the key and the statement line's amount stay as issued (docs/api-pix.md, "cobv").
-  for (const f of ['calendario', 'valor', 'chave', 'infoAdicionais'] as const) {
+  // ... and so does its location: `DELETE /loc/{id}/txid` frees it.
+  for (const f of ['calendario', 'valor', 'chave', 'infoAdicionais', 'loc'] as const) {
     if (body[f] !== undefined) problems.push({ field: `cobv.${f}`, issue: 'não pode ser revisado por esta API Pix; crie outra cobrança' });
   }
   refuse(problems);

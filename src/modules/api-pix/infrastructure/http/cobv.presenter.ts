@@ -1,6 +1,7 @@
 import type { MerchantCharge } from '../../../cash-in/application/merchant-charges.js';
 import { cobStatusOf } from '../../domain/cob-status.js';
 import { DAYS_PAYABLE_AFTER_DUE_DATE } from './cobv.command.js';
+import { chargeLocationFields } from './loc.presenter.js';
 
 /** A due-date charge's location as API Pix writes it: its payload location, `/qr/v2/cobv/{id}` (docs/adr/0205-payload-location.md). */
 export function cobvLocationOf(pixQrBaseUrl: string, chargeId: string): string {
@@ -63,7 +64,7 @@ function valorOf(c: MerchantCharge): Record<string, unknown> {
 
 /**
  * A due-date charge as API Pix's `CobVGerada` (and, with `pix`, `CobVCompleta`): docs/reference/api-pix-2.9.0.yaml.
- * `loc` is left out, as for `cob`; `location` is the charge's `cobv` payload location.
+ * `location` is the charge's own `cobv` payload location, or, with `loc`, the API Pix location it was issued at.
  */
 export function presentCobV(c: MerchantCharge, config: { pixQrBaseUrl: string; pixMerchantCity: string }, complete: boolean) {
   const devedor = devedorOf(c);
@@ -76,7 +77,7 @@ export function presentCobV(c: MerchantCharge, config: { pixQrBaseUrl: string; p
     },
     txid: c.txid,
     revisao: c.revision,
-    location: cobvLocationOf(config.pixQrBaseUrl, c.id),
+    ...chargeLocationFields(c, config.pixQrBaseUrl, cobvLocationOf(config.pixQrBaseUrl, c.id), true),
     status: cobStatusOf(c.status),
     ...(devedor ? { devedor } : {}),
     recebedor: recebedorOf(c, config.pixMerchantCity),
