@@ -162,7 +162,10 @@ describe('API Pix loc (docs/reference/api-pix-2.9.0.yaml, tag PayloadLocation): 
     expect(payloadOf(jws.body as string).txid).toBe(txid);
     // The charge is served at its location only, never at its own id (docs/adr/0238).
     const listed = await pix().get('/api-pix/v2/cob').query(WINDOW).set(bearer(token));
-    const idCob = (listed.body.cobs as { txid: string; idCob: string }[]).find((c) => c.txid === txid)!.idCob;
+    const item = (listed.body.cobs as { txid: string; idCob: string; loc?: unknown; location?: string }[]).find((c) => c.txid === txid)!;
+    // The list reads its page's locations in one statement: each item shows its own, as the single read does.
+    expect(item).toMatchObject({ location: loc.location, loc: { id: loc.id, txid } });
+    const idCob = item.idCob;
     await expectNoPayload(`https://pix.sandbox.local/qr/v2/${idCob}`);
 
     // POST /cob too; a charge made without loc keeps its own location and shows no loc.

@@ -108,6 +108,13 @@ export class InMemoryPayloadLocations extends PayloadLocationRepository {
     return row && row.clientId === clientId ? { ...row } : null;
   }
 
+  async findMany(clientId: string, ids: readonly number[]): Promise<PayloadLocation[]> {
+    return ids.flatMap((id) => {
+      const row = this.rows.get(id);
+      return row && row.clientId === clientId ? [{ ...row }] : [];
+    });
+  }
+
   async link(clientId: string, id: number, kind: LocationKind, chargeId: string): Promise<boolean> {
     const row = this.rows.get(id);
     if (!row || row.clientId !== clientId || row.kind !== kind || row.chargeId !== null) return false;

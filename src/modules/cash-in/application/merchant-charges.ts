@@ -126,8 +126,22 @@ export class MerchantCharges {
       if (!holders.has(accountId)) holders.set(accountId, this.holder(accountId));
       return holders.get(accountId)!;
     };
+    // The page's API Pix locations in one read, not one per charge.
+    const ids = [...new Set(items.flatMap((c) => (c.snapshot.locationId === null ? [] : [c.snapshot.locationId])))];
+    const clientId = items[0]?.snapshot.clientId;
+    const locations = new Map(
+      (clientId === undefined || ids.length === 0 ? [] : await this.locations.findMany(clientId, ids)).map((l) => [l.id, l]),
+    );
     return {
-      items: await Promise.all(items.map(async (c) => merchantView(c, await holderOf(c.snapshot.accountId), await this.locationOf(c)))),
+      items: await Promise.all(
+        items.map(async (c) =>
+          merchantView(
+            c,
+            await holderOf(c.snapshot.accountId),
+            c.snapshot.locationId === null ? null : (locations.get(c.snapshot.locationId) ?? null),
+          ),
+        ),
+      ),
       total,
     };
   }

@@ -34,6 +34,8 @@ export abstract class PayloadLocationRepository {
   abstract insert(location: Omit<PayloadLocation, 'id' | 'chargeId' | 'txid'>): Promise<PayloadLocation>;
   /** One of the client's locations, with the txid of the charge it serves; null for none (another client's too). */
   abstract find(clientId: string, id: number): Promise<PayloadLocation | null>;
+  /** `find` for several ids in one read (a page of charges): the client's locations among them, in no order. */
+  abstract findMany(clientId: string, ids: readonly number[]): Promise<PayloadLocation[]>;
   /** Links the location to the charge if it is the client's, of `kind`, and free; false otherwise. */
   abstract link(clientId: string, id: number, kind: LocationKind, chargeId: string): Promise<boolean>;
   /** Frees the location (whatever it served); the location as it is then, or null when the client has none with that id. */

@@ -56,6 +56,12 @@ export class SqlPayloadLocationRepository extends PayloadLocationRepository {
     return row ? toLocation(row) : null;
   }
 
+  async findMany(clientId: string, ids: readonly number[]): Promise<PayloadLocation[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.sql.read<Row>(`${SELECT} WHERE l.id = ANY($1::bigint[]) AND l.client_id = $2`, [ids, clientId]);
+    return rows.map(toLocation);
+  }
+
   async link(clientId: string, id: number, kind: LocationKind, chargeId: string): Promise<boolean> {
     const linked = await this.sql.write(
       `UPDATE api_pix_locations SET charge_id = $4 WHERE id = $1 AND client_id = $2 AND tipo_cob = $3 AND charge_id IS NULL`,
