@@ -84,13 +84,8 @@ export class InfoAdicionalRequest {
   valor: string;
 }
 
-/** Fields both bodies share. */
-class CobFields {
-  @Omittable()
-  @ValidateNested()
-  @Type(() => DevedorRequest)
-  devedor?: DevedorRequest;
-
+/** What every charge body of API Pix may carry beside its terms (`cob` and `cobv`, created or revised). */
+export class ChargeBodyFields {
   @Omittable()
   @ValidateNested()
   @Type(() => LocRequest)
@@ -107,6 +102,14 @@ class CobFields {
   @ValidateNested({ each: true })
   @Type(() => InfoAdicionalRequest)
   infoAdicionais?: InfoAdicionalRequest[];
+}
+
+/** Fields both `cob` bodies share. */
+class CobFields extends ChargeBodyFields {
+  @Omittable()
+  @ValidateNested()
+  @Type(() => DevedorRequest)
+  devedor?: DevedorRequest;
 }
 
 /** `CobSolicitada`: `calendario`, `valor` and `chave` required. */

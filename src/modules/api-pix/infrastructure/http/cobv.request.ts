@@ -17,7 +17,7 @@ import {
 } from 'class-validator';
 import { IsCalendarDate } from '../../../../shared/http/is-date-time.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
-import { InfoAdicionalRequest, LocRequest } from './cob.request.js';
+import { ChargeBodyFields } from './cob.request.js';
 
 /** spec, `valorPerc` and `original`: `\d{1,10}\.\d{2}` (anchored: meant for the whole value). */
 const VALOR = /^\d{1,10}\.\d{2}$/;
@@ -161,25 +161,8 @@ export class CobVValorRequest {
   desconto?: DescontoRequest;
 }
 
-/** Fields both bodies share. */
-class CobVFields {
-  @Omittable()
-  @ValidateNested()
-  @Type(() => LocRequest)
-  loc?: LocRequest;
-
-  @Omittable()
-  @IsString()
-  @MaxLength(140)
-  solicitacaoPagador?: string;
-
-  @Omittable()
-  @IsArray()
-  @ArrayMaxSize(50)
-  @ValidateNested({ each: true })
-  @Type(() => InfoAdicionalRequest)
-  infoAdicionais?: InfoAdicionalRequest[];
-}
+/** Fields both `cobv` bodies share: those of every charge body. */
+class CobVFields extends ChargeBodyFields {}
 
 /** `CobVSolicitada`: `calendario`, `devedor`, `valor` and `chave` required. */
 export class CobVRequest extends CobVFields {
