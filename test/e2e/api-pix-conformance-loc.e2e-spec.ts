@@ -201,6 +201,21 @@ describe('API Pix loc (docs/reference/api-pix-2.9.0.yaml, tag PayloadLocation): 
     // spec, DELETE /loc/{id}/txid: the cob "passará a não mais apresentar um location".
     expect(cob.body.location).toBeUndefined();
     expect(cob.body.loc).toBeUndefined();
+    // GET /cob's locationPresente tells it apart: false lists it, true does not (a charge of its own location stays true).
+    const txidsWith = async (presence: boolean) =>
+      (
+        (
+          await pix()
+            .get('/api-pix/v2/cob')
+            .query({ ...WINDOW, locationPresente: presence })
+            .set(bearer(token))
+        ).body.cobs as { txid: string }[]
+      ).map((c) => c.txid);
+    const plain = (await pix().post('/api-pix/v2/cob').set(bearer(token)).send(cobBody())).body.txid as string;
+    expect(await txidsWith(false)).toContain(txid);
+    expect(await txidsWith(false)).not.toContain(plain);
+    expect(await txidsWith(true)).toEqual(expect.arrayContaining([plain]));
+    expect(await txidsWith(true)).not.toContain(txid);
     // Again: the same answer (the spec's own wording: idempotent).
     expect((await pix().delete(`/api-pix/v2/loc/${loc.id}/txid`).set(bearer(token))).body).toEqual(loc);
     // Free again: another charge may be issued at it, and is served there.

@@ -93,7 +93,8 @@ export function cashInWorld() {
   const keys = new InMemoryPixKeys();
   const register = new RegisterPixKeyUseCase(accounts, keys, new HeldKeyEntries(participants, config), outbox, uow, clock);
   const receivingKeys = new ReceivingKeys(keys, register, uow);
-  const charges = new InMemoryCharges();
+  const locations = new InMemoryPayloadLocations();
+  const charges = new InMemoryCharges(locations);
   const transactionStore = new InMemoryTransactions();
   const transactions = new TransactionsService(transactionStore);
   const ledgerStore = new InMemoryLedger(uow, () => clock.now());
@@ -111,7 +112,6 @@ export function cashInWorld() {
   const chargeStore = new ChargeStore(charges, transactions);
   const expiry = new ChargeExpiry(chargeStore, outbox);
   const payments = new ChargePayments(charges, chargeStore, new CashInCredits(new FeePolicy(fees), config), outbox);
-  const locations = new InMemoryPayloadLocations();
   const create = new CreateChargeUseCase(accounts, receivingKeys, participants, charges, transactions, uow, clock, config, locations);
 
   return {

@@ -11,6 +11,11 @@ import { PayloadLocationRepository, type LocationFilter, type LocationKind, type
  */
 export class InMemoryCharges extends ChargeRepository {
   private readonly rows = new Map<string, Charge>();
+
+  /** `locations`: which API Pix location serves which charge now (for the list's `locationPresent`). */
+  constructor(private readonly locations?: { servesCharge(locationId: number, chargeId: string): boolean }) {
+    super();
+  }
   private copy = (c: Charge) => Charge.restore({ ...c.snapshot });
 
   /** Test helper: stores a new pending charge, as CreateChargeUseCase would have issued it. */
@@ -78,7 +83,9 @@ export class InMemoryCharges extends ChargeRepository {
           (f.dueDateFrom === undefined || (c.terms !== null && c.terms.dueDate >= f.dueDateFrom)) &&
           (f.dueDateTo === undefined || (c.terms !== null && c.terms.dueDate <= f.dueDateTo)) &&
           (f.payerDocument === undefined || c.expectedPayer?.document === f.payerDocument) &&
-          (f.kind === undefined || (f.kind === 'dueDate') === (c.terms !== null)),
+          (f.kind === undefined || (f.kind === 'dueDate') === (c.terms !== null)) &&
+          (f.locationPresent === undefined ||
+            (c.locationId === null || (this.locations?.servesCharge(c.locationId, c.id) ?? false)) === f.locationPresent),
       )
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
     return {
@@ -113,6 +120,11 @@ export class InMemoryPayloadLocations extends PayloadLocationRepository {
       const row = this.rows.get(id);
       return row && row.clientId === clientId ? [{ ...row }] : [];
     });
+  }
+
+  /** Whether the location links the charge now. */
+  servesCharge(locationId: number, chargeId: string): boolean {
+    return this.rows.get(locationId)?.chargeId === chargeId;
   }
 
   async link(clientId: string, id: number, kind: LocationKind, chargeId: string): Promise<boolean> {

@@ -17,6 +17,12 @@ export interface ChargeFilter {
   payerDocument?: string;
   /** Immediate charges only (API Pix `cob`) or due-date charges only (`cobv`); absent: both (the client API). */
   kind?: 'immediate' | 'dueDate';
+  /**
+   * API Pix `locationPresente`: true, charges served at a location now (their own, or the API Pix location they
+   * were issued at while it still links them); false, charges whose API Pix location was unlinked since
+   * (docs/adr/0238-api-pix-locations-are-the-clients-own.md).
+   */
+  locationPresent?: boolean;
   limit: number;
   offset: number;
 }

@@ -32,9 +32,11 @@ describe('API Pix list query (GET /cob, GET /cobv)', () => {
     expect(page.query).toMatchObject({ kind: 'dueDate', limit: 1000, offset: 3000 });
   });
 
-  it('matches nothing for locationPresente=false and for any batch', () => {
-    expect(cobListQuery({ ...WINDOW, locationPresente: 'false' }, 'cob', 'c').query).toBeNull();
-    expect(cobListQuery({ ...WINDOW, locationPresente: 'true' }, 'cob', 'c').query).not.toBeNull();
+  it('asks cob for charges with or without a location now; a cobv always shows one; any batch matches nothing', () => {
+    expect(cobListQuery({ ...WINDOW, locationPresente: 'false' }, 'cob', 'c').query).toMatchObject({ locationPresent: false });
+    expect(cobListQuery({ ...WINDOW, locationPresente: 'true' }, 'cob', 'c').query).toMatchObject({ locationPresent: true });
+    expect(cobListQuery({ ...WINDOW, locationPresente: 'false' }, 'cobv', 'c').query).toBeNull();
+    expect(cobListQuery({ ...WINDOW, locationPresente: 'true' }, 'cobv', 'c').query).not.toHaveProperty('locationPresent');
     expect(cobListQuery({ ...WINDOW, loteCobVId: '7' }, 'cobv', 'c', ['loteCobVId']).query).toBeNull();
   });
 

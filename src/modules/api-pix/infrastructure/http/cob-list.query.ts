@@ -114,8 +114,9 @@ export function cobListQuery(raw: Record<string, unknown>, resource: ProblemReso
     ...(status !== undefined ? { status } : {}),
     paginacao: { paginaAtual, itensPorPagina },
   };
-  // Every charge has its payload location: `locationPresente=false` matches none.
-  const nothing = presence === 'false' || extra.some((name) => raw[name] !== undefined);
+  // A charge is served at its own location or at the API Pix location it was issued at; only an immediate charge
+  // unlinked from its location since has none (a cobv keeps showing its location: docs/adr/0238).
+  const nothing = (presence === 'false' && resource === 'cobv') || extra.some((name) => raw[name] !== undefined);
   return {
     params,
     query: nothing
@@ -127,6 +128,7 @@ export function cobListQuery(raw: Record<string, unknown>, resource: ProblemReso
           createdTo: new Date(fim!),
           ...(status !== undefined ? { status: STATE_OF_STATUS[status] } : {}),
           ...((cpf ?? cnpj) !== undefined ? { payerDocument: (cpf ?? cnpj)! } : {}),
+          ...(presence !== undefined && resource === 'cob' ? { locationPresent: presence === 'true' } : {}),
           limit: itensPorPagina,
           offset: paginaAtual * itensPorPagina,
         },

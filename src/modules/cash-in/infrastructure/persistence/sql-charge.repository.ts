@@ -49,6 +49,9 @@ function listWhere(f: ChargeFilter): { where: string; params: unknown[] } {
   if (f.payerDocument) where.push(`c.expected_payer->>'document' = ${bind(f.payerDocument)}`);
   if (f.kind === 'immediate') where.push('c.due_date IS NULL');
   if (f.kind === 'dueDate') where.push('c.due_date IS NOT NULL');
+  const linkedNow = 'EXISTS (SELECT 1 FROM api_pix_locations l WHERE l.id = c.location_id AND l.charge_id = c.id)';
+  if (f.locationPresent === true) where.push(`(c.location_id IS NULL OR ${linkedNow})`);
+  if (f.locationPresent === false) where.push(`(c.location_id IS NOT NULL AND NOT ${linkedNow})`);
   return { where: where.join(' AND '), params };
 }
 /** The unique index of a txid within one client's charges. */
