@@ -1,3 +1,6 @@
+import type { JobPublisher } from '../../../shared/queue/job-publisher.js';
+import { QUEUE_WEBHOOKS } from '../../../shared/queue/queue.names.js';
+
 /** The job of one try of one delivery on the `webhooks` queue. */
 export const DELIVER_JOB = 'webhook.deliver';
 
@@ -30,3 +33,43 @@ export const DELIVER_JOB_OPTIONS = { attempts: 1000, backoffStrategy: 'webhook' 
  * as a delivery's (`webhookId` being the API Pix webhook's): the same consumer shares its slots among both.
  */
 export const PIX_CALLBACK_JOB = 'pix.callback';
+
+/** A rescue job id names the hour, so a try is queued again at most once an hour. */
+const RESCUE_WINDOW_MS = 3_600_000;
+
+/** What a rescue reads of an overdue delivery or callback. */
+export interface OverdueTry {
+  id: string;
+  webhookId: string;
+  clientId: string;
+  attemptCount: number;
+}
+
+/**
+ * Queues the next try of each overdue delivery or callback (`job`: DELIVER_JOB or PIX_CALLBACK_JOB). The job id
+ * carries the hour, so several workers queue it once, and a try that is only late gains at most one extra job an
+ * hour; whichever job runs first makes the try and the other finds it recorded and does nothing.
+ */
+export async function requeueOverdue(
+  publisher: JobPublisher,
+  job: typeof DELIVER_JOB | typeof PIX_CALLBACK_JOB,
+  overdue: readonly OverdueTry[],
+  now: Date,
+): Promise<void> {
+  const window = Math.floor(now.getTime() / RESCUE_WINDOW_MS);
+  await Promise.all(
+    overdue.map((t) => {
+      const data: DeliverJobData = {
+        deliveryId: t.id,
+        webhookId: t.webhookId,
+        clientId: t.clientId,
+        attempt: t.attemptCount + 1,
+        resend: false,
+      };
+      return publisher.publish(QUEUE_WEBHOOKS, job, data, {
+        ...DELIVER_JOB_OPTIONS,
+        jobId: deliverJobId(t.id, data.attempt, `rescue${window}`),
+      });
+    }),
+  );
+}
