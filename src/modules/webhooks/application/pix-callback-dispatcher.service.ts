@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { JobPublisher } from '../../../shared/queue/job-publisher.js';
-import { QUEUE_WEBHOOKS } from '../../../shared/queue/queue.names.js';
 import { Clock } from '../../../shared/time/clock.js';
 import { pixCallbackBody, receivedPixOf } from '../domain/pix-callback.js';
 import { WebhookDelivery } from '../domain/webhook-delivery.aggregate.js';
 import { PixCallbackFeed, PixCallbackRepository } from './pix-callbacks.js';
-import { DELIVER_JOB_OPTIONS, deliverJobId, PIX_CALLBACK_JOB, type DeliverJobData } from './webhook-jobs.js';
+import { PIX_CALLBACK_JOB, queueFirstTries } from './webhook-jobs.js';
 
 /**
  * Turns waiting payments into API Pix callbacks, as WebhookDispatcher does for subscriptions: in one
@@ -54,17 +53,12 @@ export class PixCallbackDispatcher {
       created.push(...callbacks.filter((c) => inserted.has(c.snapshot.id)));
       return events.length;
     });
-    await Promise.all(
-      created.map((c) =>
-        this.publisher
-          .publish(QUEUE_WEBHOOKS, PIX_CALLBACK_JOB, firstTry(c), { ...DELIVER_JOB_OPTIONS, jobId: deliverJobId(c.snapshot.id, 1) })
-          .catch((err: unknown) => this.logger.warn({ err }, 'API Pix callback not queued; the rescue sweep will queue it')),
-      ),
+    await queueFirstTries(
+      this.publisher,
+      PIX_CALLBACK_JOB,
+      created.map((c) => c.snapshot),
+      (err) => this.logger.warn({ err }, 'API Pix callback not queued; the rescue sweep will queue it'),
     );
     return taken;
   }
-}
-
-function firstTry(c: WebhookDelivery): DeliverJobData {
-  return { deliveryId: c.snapshot.id, webhookId: c.snapshot.webhookId, clientId: c.snapshot.clientId, attempt: 1, resend: false };
 }

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { JobPublisher } from '../../../shared/queue/job-publisher.js';
-import { QUEUE_WEBHOOKS } from '../../../shared/queue/queue.names.js';
 import { Clock } from '../../../shared/time/clock.js';
 import { WebhookDelivery } from '../domain/webhook-delivery.aggregate.js';
 import { receives, type WebhookSubscriber } from '../domain/webhook.aggregate.js';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository.js';
 import { WebhookEventFeed, type WebhookEvent } from './webhook-event-feed.js';
-import { DELIVER_JOB, DELIVER_JOB_OPTIONS, deliverJobId, type DeliverJobData } from './webhook-jobs.js';
+import { DELIVER_JOB, queueFirstTries } from './webhook-jobs.js';
 import { WebhookRepository } from './webhook.repository.js';
 
 /** The notification body of an event (docs/webhooks.md): `{id, type, created_at, data}`. */
@@ -67,17 +66,12 @@ export class WebhookDispatcher {
       created.push(...deliveries.filter((d) => inserted.has(d.snapshot.id)));
       return events.length;
     });
-    await Promise.all(
-      created.map((d) =>
-        this.publisher
-          .publish(QUEUE_WEBHOOKS, DELIVER_JOB, firstTry(d), { ...DELIVER_JOB_OPTIONS, jobId: deliverJobId(d.snapshot.id, 1) })
-          .catch((err: unknown) => this.logger.warn({ err }, 'webhook delivery not queued; the rescue sweep will queue it')),
-      ),
+    await queueFirstTries(
+      this.publisher,
+      DELIVER_JOB,
+      created.map((d) => d.snapshot),
+      (err) => this.logger.warn({ err }, 'webhook delivery not queued; the rescue sweep will queue it'),
     );
     return taken;
   }
-}
-
-function firstTry(d: WebhookDelivery): DeliverJobData {
-  return { deliveryId: d.snapshot.id, webhookId: d.snapshot.webhookId, clientId: d.snapshot.clientId, attempt: 1, resend: false };
 }

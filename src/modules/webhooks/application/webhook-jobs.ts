@@ -73,3 +73,22 @@ export async function requeueOverdue(
     }),
   );
 }
+
+/**
+ * Queues the first try of each delivery or callback just committed (`job`: DELIVER_JOB or PIX_CALLBACK_JOB), its
+ * job id its own id so a re-dispatch is a no-op. A refused publish is logged, not thrown: the row is committed and
+ * the rescue sweep queues it.
+ */
+export async function queueFirstTries(
+  publisher: JobPublisher,
+  job: typeof DELIVER_JOB | typeof PIX_CALLBACK_JOB,
+  created: readonly { id: string; webhookId: string; clientId: string }[],
+  onRefused: (err: unknown) => void,
+): Promise<void> {
+  await Promise.all(
+    created.map((c) => {
+      const data: DeliverJobData = { deliveryId: c.id, webhookId: c.webhookId, clientId: c.clientId, attempt: 1, resend: false };
+      return publisher.publish(QUEUE_WEBHOOKS, job, data, { ...DELIVER_JOB_OPTIONS, jobId: deliverJobId(c.id, 1) }).catch(onRefused);
+    }),
+  );
+}
