@@ -141,7 +141,7 @@ describe('API Pix pix and devolucao, every exchange validated against the specif
         violacoes: [expect.objectContaining({ propriedade: 'fim' })],
       });
       const both = await http(app).get(`/api-pix/v2/pix?${window()}&cpf=12345678909&cnpj=12345678000195`).set(bearer());
-      expect(problemOf(both).violacoes).toEqual([expect.objectContaining({ propriedade: 'cpf' })]);
+      expect(problemOf(both).violacoes).toEqual([expect.objectContaining({ propriedade: 'cnpj' })]);
       const none = await http(app).get('/api-pix/v2/pix').set(bearer());
       expect(problemOf(none).violacoes!.map((v) => v.propriedade)).toEqual(['inicio', 'fim']);
     });

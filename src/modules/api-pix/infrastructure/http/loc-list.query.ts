@@ -1,8 +1,5 @@
-import { isDateTime } from '../../../../shared/http/is-date-time.validator.js';
-import { MAX_OFFSET } from '../../../../shared/http/page.query.js';
 import type { LocationFilter } from '../../../cash-in/application/payload-locations.js';
-import { ApiPixProblem, queryProblem, type Violacao } from '../../domain/api-pix-problem.js';
-import { DEFAULT_ITEMS_PER_PAGE, MAX_ITEMS_PER_PAGE } from './cob-list.query.js';
+import { ApiPixQuery } from './api-pix-query.js';
 
 /** `ParametrosConsultaPayloadLocation`: the filters as the answer repeats them, with the page it shows. */
 export interface LocListParams {
@@ -13,8 +10,7 @@ export interface LocListParams {
   paginacao: { paginaAtual: number; itensPorPagina: number };
 }
 
-const KNOWN = ['inicio', 'fim', 'txIdPresente', 'tipoCob', 'paginacao.paginaAtual', 'paginacao.itensPorPagina'];
-const PAGE_NUMBER = /^\d{1,9}$/;
+const KNOWN = ['inicio', 'fim', 'txIdPresente', 'tipoCob'];
 
 /**
  * `GET /loc` (docs/reference/api-pix-2.9.0.yaml): its query read into the locations' filter, bounded as `GET /cob`
@@ -24,53 +20,15 @@ const PAGE_NUMBER = /^\d{1,9}$/;
  * out of the schema, a parameter the spec does not name.
  */
 export function locListQuery(raw: Record<string, unknown>, clientId: string): { filter: LocationFilter; params: LocListParams } {
-  const violations: Violacao[] = [];
-  const refuse = (propriedade: string, razao: string, valor?: unknown) =>
-    violations.push({ razao, propriedade, ...(typeof valor === 'string' ? { valor } : {}) });
-  for (const name of Object.keys(raw)) if (!KNOWN.includes(name)) refuse(name, `O parâmetro ${name} não existe nesta consulta.`);
-  const text = (name: string): string | undefined => {
-    const v = raw[name];
-    if (v === undefined) return undefined;
-    if (typeof v === 'string') return v;
-    refuse(name, `O parâmetro ${name} foi informado mais de uma vez.`);
-    return undefined;
-  };
-  const instant = (name: 'inicio' | 'fim'): string | undefined => {
-    const v = text(name);
-    if (raw[name] === undefined) refuse(name, `O parâmetro ${name} é obrigatório.`);
-    else if (v !== undefined && !isDateTime(v)) refuse(name, `O parâmetro ${name} não respeita o _schema_ (RFC 3339).`, v);
-    else return v;
-    return undefined;
-  };
-  const inicio = instant('inicio');
-  const fim = instant('fim');
-  if (inicio && fim && Date.parse(fim) < Date.parse(inicio)) refuse('fim', 'O timestamp fim é anterior ao timestamp inicio.', fim);
-
-  const presence = text('txIdPresente');
-  if (presence !== undefined && presence !== 'true' && presence !== 'false') {
-    refuse('txIdPresente', 'O parâmetro txIdPresente deve ser true ou false.', presence);
-  }
-  const tipoCob = text('tipoCob');
+  const q = new ApiPixQuery(raw, KNOWN);
+  const { inicio, fim } = q.period(true);
+  const linked = q.flag('txIdPresente');
+  const tipoCob = q.text('tipoCob');
   if (tipoCob !== undefined && tipoCob !== 'cob' && tipoCob !== 'cobv')
-    refuse('tipoCob', 'O parâmetro tipoCob deve ser cob ou cobv.', tipoCob);
+    q.refuse('tipoCob', 'O parâmetro tipoCob deve ser cob ou cobv.', tipoCob);
+  const { paginaAtual, itensPorPagina } = q.page();
+  q.done('loc');
 
-  const pageNumber = (name: string, fallback: number, min: number, max: number): number => {
-    const v = text(name);
-    if (v === undefined) return fallback;
-    if (!PAGE_NUMBER.test(v) || Number(v) < min || Number(v) > max) {
-      refuse(name, `O parâmetro ${name} deve ser um inteiro de ${min} a ${max}.`, v);
-      return fallback;
-    }
-    return Number(v);
-  };
-  const paginaAtual = pageNumber('paginacao.paginaAtual', 0, 0, 999_999_999);
-  const itensPorPagina = pageNumber('paginacao.itensPorPagina', DEFAULT_ITEMS_PER_PAGE, 1, MAX_ITEMS_PER_PAGE);
-  if (paginaAtual * itensPorPagina > MAX_OFFSET) {
-    refuse('paginacao.paginaAtual', `A página começa depois do item ${MAX_OFFSET}; restrinja o intervalo inicio-fim.`, String(paginaAtual));
-  }
-  if (violations.length > 0) throw new ApiPixProblem(queryProblem('loc', violations));
-
-  const linked = presence === undefined ? undefined : presence === 'true';
   const kind = tipoCob === undefined ? undefined : tipoCob === 'cob' ? ('immediate' as const) : ('dueDate' as const);
   return {
     params: {

@@ -9,16 +9,13 @@ import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { Money } from '../../../../shared/money/money.js';
 import { MerchantRefunds } from '../../../reversals/application/merchant-refunds.js';
 import { TransactionsService, type ReceivedPix } from '../../../transactions/application/transactions.service.js';
-import { ApiPixProblem, queryProblem, type Violacao } from '../../domain/api-pix-problem.js';
 import { ApiPixExceptionFilter } from './api-pix-exception.filter.js';
+import { ApiPixQuery } from './api-pix-query.js';
 import { DevolucaoRequest, type Natureza } from './devolucao.request.js';
 import { DEVOLUCAO_ID, presentDevolucao, presentPix, refundNameOf, reversalIdOf } from './pix.presenter.js';
 
 /** spec, EndToEndId: 32 letters and digits (anchored). */
 const E2EID = /^[a-zA-Z0-9]{32}$/;
-/** RFC 3339 date-time with its offset (spec, Inicio/Fim). */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
-
 /** The refund code a `natureza` goes out with (spec, DevolucaoNatureza; docs/adr/0234-api-pix-devolucao-over-the-reversals.md). */
 const CODE_OF_NATUREZA: Record<Natureza, ClientRefundCode> = { ORIGINAL: 'MD06', RETIRADA: 'SL02' };
 
@@ -155,68 +152,18 @@ interface ListQuery {
 }
 
 /** `GET /pix`'s query as the spec states it, refused as `PixConsultaInvalida` naming each parameter at fault. */
-export function listQuery(q: Query): ListQuery {
-  const violacoes: Violacao[] = [];
-  const refuse = (propriedade: string, razao: string, valor?: unknown) =>
-    violacoes.push({ razao, propriedade, ...(typeof valor === 'string' ? { valor } : {}) });
-  const text = (name: string): string | undefined => {
-    const v = q[name];
-    if (v === undefined) return undefined;
-    if (typeof v !== 'string') {
-      refuse(name, `O parâmetro ${name} não respeita o _schema_.`);
-      return undefined;
-    }
-    return v;
-  };
-  const instant = (name: string): Date | undefined => {
-    const v = text(name);
-    if (v === undefined) {
-      if (q[name] === undefined) refuse(name, `O parâmetro ${name} é obrigatório.`);
-      return undefined;
-    }
-    const at = new Date(v);
-    if (!DATE_TIME.test(v) || Number.isNaN(at.getTime())) {
-      refuse(name, `O parâmetro ${name} não respeita o _schema_ (RFC 3339).`, v);
-      return undefined;
-    }
-    return at;
-  };
-  const flag = (name: string): boolean | undefined => {
-    const v = text(name);
-    if (v === undefined) return undefined;
-    if (v !== 'true' && v !== 'false') refuse(name, `O parâmetro ${name} não respeita o _schema_ (true ou false).`, v);
-    return v === 'true';
-  };
-  const integer = (name: string, min: number, max: number, otherwise: number): number => {
-    const v = text(name);
-    if (v === undefined) return otherwise;
-    if (!/^\d{1,9}$/.test(v) || Number(v) < min || Number(v) > max) {
-      refuse(name, `O parâmetro ${name} não respeita o _schema_ (de ${min} a ${max}).`, v);
-      return otherwise;
-    }
-    return Number(v);
-  };
-  const pattern = (name: string, re: RegExp): string | undefined => {
-    const v = text(name);
-    if (v !== undefined && !re.test(v)) refuse(name, `O parâmetro ${name} não respeita o _schema_.`, v);
-    return v;
-  };
-  const inicio = instant('inicio');
-  const fim = instant('fim');
-  const txid = pattern('txid', /^[a-zA-Z0-9]{1,35}$/);
-  const txIdPresente = flag('txIdPresente');
-  const devolucaoPresente = flag('devolucaoPresente');
-  const cpf = pattern('cpf', /^\d{11}$/);
-  const cnpj = pattern('cnpj', /^[0-9A-Z]{14}$/);
-  const paginaAtual = integer('paginacao.paginaAtual', 0, 1_000_000, 0);
-  const itensPorPagina = integer('paginacao.itensPorPagina', 1, 1000, 100);
-  if (inicio && fim && fim < inicio)
-    refuse('fim', 'O timestamp representado pelo parâmetro fim é anterior ao timestamp representado pelo parâmetro inicio.');
-  if (cpf !== undefined && cnpj !== undefined) refuse('cpf', 'Os parâmetros cpf e cnpj não podem ser usados juntos.');
-  if (violacoes.length > 0 || !inicio || !fim) throw new ApiPixProblem(queryProblem('pix', violacoes));
+export function listQuery(raw: Query): ListQuery {
+  const q = new ApiPixQuery(raw, ['inicio', 'fim', 'txid', 'txIdPresente', 'devolucaoPresente', 'cpf', 'cnpj']);
+  const { inicio, fim } = q.period(true);
+  const txid = q.matching('txid', /^[a-zA-Z0-9]{1,35}$/, 'de 1 a 35 letras e dígitos');
+  const txIdPresente = q.flag('txIdPresente');
+  const devolucaoPresente = q.flag('devolucaoPresente');
+  const { cpf, cnpj } = q.document();
+  const { paginaAtual, itensPorPagina } = q.page();
+  q.done('pix');
   return {
-    inicio,
-    fim,
+    inicio: new Date(inicio!),
+    fim: new Date(fim!),
     ...(txid !== undefined ? { txid } : {}),
     ...(txIdPresente !== undefined ? { txIdPresente } : {}),
     ...(devolucaoPresente !== undefined ? { devolucaoPresente } : {}),

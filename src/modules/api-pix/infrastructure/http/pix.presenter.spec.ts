@@ -101,9 +101,12 @@ describe('API Pix pix and devolucao as the spec writes them', () => {
       violacoes: [expect.objectContaining({ propriedade: 'fim' })],
     });
     const window = { inicio: '2026-03-10T00:00:00Z', fim: '2026-03-11T00:00:00Z' };
+    // cpf and cnpj together: named on cnpj, as every API Pix list names it (api-pix-query.ts).
     expect(refused({ ...window, cpf: '12345678909', cnpj: '12345678000195' }).violacoes).toEqual([
-      expect.objectContaining({ propriedade: 'cpf' }),
+      expect.objectContaining({ propriedade: 'cnpj' }),
     ]);
+    // A parameter GET /pix does not name is refused, as in the other lists.
+    expect(refused({ ...window, status: 'ATIVA' }).violacoes).toEqual([expect.objectContaining({ propriedade: 'status' })]);
     expect(refused({ ...window, 'paginacao.itensPorPagina': '1001' }).violacoes).toEqual([
       expect.objectContaining({ propriedade: 'paginacao.itensPorPagina' }),
     ]);

@@ -5,14 +5,12 @@ import type { Principal } from '../../../../shared/auth/principal.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { ReceivingKeys } from '../../../keys/application/receiving-keys.service.js';
 import { PixWebhooks, type PixWebhook } from '../../../webhooks/application/pix-webhooks.service.js';
-import { ApiPixProblem, queryProblem, type Violacao } from '../../domain/api-pix-problem.js';
 import { ApiPixExceptionFilter } from './api-pix-exception.filter.js';
+import { ApiPixQuery } from './api-pix-query.js';
 import { webhookProperty, WebhookRequest } from './webhook.request.js';
 
 /** spec: the path parameter `chave` is at most 77 characters. */
 const CHAVE_MAX = 77;
-/** RFC 3339 date-time (the spec's `Inicio`/`Fim`). */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
 
 /**
  * API Pix `webhook`: one callback URL per receiving key of the caller (docs/api-pix.md, "webhook";
@@ -89,37 +87,11 @@ function notFound(): DomainError {
   return new DomainError('WEBHOOK_NOT_FOUND', 'O webhook denotado por {chave} não encontra-se estabelecido.');
 }
 
-/** The list's query by the spec's rules (tag Webhook, `WebhookConsultaInvalida`): each violation named. */
-function listQuery(query: Record<string, unknown>) {
-  const violacoes: Violacao[] = [];
-  const date = (name: string): Date | null => {
-    const v = query[name];
-    if (v === undefined) return null;
-    if (typeof v !== 'string' || !DATE_TIME.test(v) || Number.isNaN(Date.parse(v))) {
-      violacoes.push({ razao: `O parâmetro ${name} não respeita o _schema_ (RFC 3339).`, propriedade: name, valor: String(v) });
-      return null;
-    }
-    return new Date(v);
-  };
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const v = query[name];
-    if (v === undefined) return fallback;
-    if (typeof v !== 'string' || !/^-?\d{1,10}$/.test(v) || Number(v) < min || Number(v) > max) {
-      violacoes.push({ razao: `O parâmetro ${name} deve ser um inteiro entre ${min} e ${max}.`, propriedade: name, valor: String(v) });
-      return fallback;
-    }
-    return Number(v);
-  };
-  const inicio = date('inicio');
-  const fim = date('fim');
-  if (inicio && fim && fim < inicio) {
-    violacoes.push({
-      razao: 'O timestamp representado pelo parâmetro fim é anterior ao timestamp representado pelo parâmetro inicio.',
-      propriedade: 'fim',
-    });
-  }
-  const paginaAtual = integer('paginacao.paginaAtual', 0, 0, 2_147_483_647);
-  const itensPorPagina = integer('paginacao.itensPorPagina', 100, 1, 1000);
-  if (violacoes.length > 0) throw new ApiPixProblem(queryProblem('webhook', violacoes));
-  return { inicio, fim, paginaAtual, itensPorPagina };
+/** The list's query by the spec's rules (tag Webhook, `WebhookConsultaInvalida`): each violation named; `inicio` and `fim` optional. */
+function listQuery(raw: Record<string, unknown>) {
+  const q = new ApiPixQuery(raw, ['inicio', 'fim']);
+  const { inicio, fim } = q.period(false);
+  const { paginaAtual, itensPorPagina } = q.page();
+  q.done('webhook');
+  return { inicio: inicio ? new Date(inicio) : null, fim: fim ? new Date(fim) : null, paginaAtual, itensPorPagina };
 }
