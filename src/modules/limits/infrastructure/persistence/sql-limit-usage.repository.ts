@@ -28,18 +28,19 @@ export class SqlLimitUsageRepository extends LimitUsageRepository {
    * on the counters' key, so the read stays an index look-up of a handful of rows.
    */
   override async usageOfEach(accountId: string, ws: readonly LimitWindows[]): Promise<Record<LimitType, UsageByPeriod>[]> {
+    // Every value a bound parameter (docs/adr/0087-values-travel-as-bound-parameters.md): each pair's kind and start.
     const params: unknown[] = [accountId];
-    const slot = new Map<string, number>();
+    const conditions: string[] = [];
+    const seen = new Set<string>();
     for (const w of ws) {
       for (const period of PERIODS) {
         const key = `${KIND[period]}@${startOf(w, period).toISOString()}`;
-        if (!slot.has(key)) {
-          params.push(startOf(w, period));
-          slot.set(key, params.length);
-        }
+        if (seen.has(key)) continue;
+        seen.add(key);
+        params.push(KIND[period], startOf(w, period));
+        conditions.push(`(window_kind = $${params.length - 1} AND window_start = $${params.length})`);
       }
     }
-    const conditions = [...slot].map(([key, n]) => `(window_kind = '${key.split('@')[0]}' AND window_start = $${n})`);
     const rows = await this.sql.read<{ limit_type: LimitType; window_kind: string; window_start: Date; used: string }>(
       `SELECT limit_type, window_kind, window_start, used::text AS used FROM limit_usage
        WHERE account_id = $1 AND (${conditions.join(' OR ')})`,
