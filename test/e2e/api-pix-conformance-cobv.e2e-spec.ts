@@ -1,11 +1,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { randomCnpj, randomCpf } from '../support/documents.js';
-import { ApiPixConformance, INVALID_ON_PURPOSE } from '../support/api-pix-conformance.js';
+import { ApiPixConformance, INVALID_ON_PURPOSE, newTxid } from '../support/api-pix-conformance.js';
 import { clockOf, DAYTIME, http, newClient, startApp, type TestClient } from '../support/test-app.js';
 
 /** A txid of the merchant's own (spec, TxId: 26 to 35 letters and digits), unique per run. */
-let txids = 0;
-const newTxid = () => `fatura${Date.now().toString(36)}${(txids++).toString().padStart(4, '0')}`.padEnd(30, 'x').slice(0, 35);
+const freshTxid = () => newTxid('fatura');
 
 interface Problema {
   type: string;
@@ -71,7 +70,7 @@ describe('API Pix GET /cob and cobv (docs/api-pix.md), every exchange validated 
     solicitacaoPagador: 'Cobrança dos serviços prestados.',
     ...extra,
   });
-  const putCobV = async (minute: number, body: object = cobvBody(), txid = newTxid()) => {
+  const putCobV = async (minute: number, body: object = cobvBody(), txid = freshTxid()) => {
     clockOf(app).set(at(minute));
     const res = await pix().put(`/api-pix/v2/cobv/${txid}`).set(bearer(token)).send(body);
     if (res.status !== 201) throw new Error(`${res.status} ${res.text}`);
@@ -80,7 +79,7 @@ describe('API Pix GET /cob and cobv (docs/api-pix.md), every exchange validated 
   const putCob = async (minute: number, devedor?: object) => {
     clockOf(app).set(at(minute));
     const res = await pix()
-      .put(`/api-pix/v2/cob/${newTxid()}`)
+      .put(`/api-pix/v2/cob/${freshTxid()}`)
       .set(bearer(token))
       .send({ calendario: { expiracao: 86_400 }, valor: { original: '10.00' }, chave: merchantKey, ...(devedor ? { devedor } : {}) });
     expect(res.status).toBe(201);
@@ -114,7 +113,7 @@ describe('API Pix GET /cob and cobv (docs/api-pix.md), every exchange validated 
       // Another client's charge in the same window, with the same payer.
       clockOf(app).set(at(5));
       const theirs = await pix()
-        .put(`/api-pix/v2/cob/${newTxid()}`)
+        .put(`/api-pix/v2/cob/${freshTxid()}`)
         .set(bearer(otherToken))
         .send({ calendario: { expiracao: 3600 }, valor: { original: '1.00' }, chave: otherKey, devedor: { cpf: payerCpf, nome: 'F' } });
       expect(theirs.status).toBe(201);
@@ -217,7 +216,7 @@ describe('API Pix GET /cob and cobv (docs/api-pix.md), every exchange validated 
 
   describe('cobv: due-date charges over the same charges', () => {
     it('PUT /cobv/{txid} makes a due-date charge, read by GET /cobv/{txid} and by the client API', async () => {
-      const txid = newTxid();
+      const txid = freshTxid();
       const made = await putCobV(100, cobvBody(), txid);
       const id = idOf(made.location);
       expect(made).toMatchObject({
@@ -344,7 +343,7 @@ describe('API Pix GET /cob and cobv (docs/api-pix.md), every exchange validated 
       });
 
       const refused = async (body: object, onPurpose = false) => {
-        const req = pix().put(`/api-pix/v2/cobv/${newTxid()}`).set(bearer(token));
+        const req = pix().put(`/api-pix/v2/cobv/${freshTxid()}`).set(bearer(token));
         const res = await (onPurpose ? req.set(INVALID_ON_PURPOSE, '1') : req).send(body);
         expect(res.status).toBe(400);
         const p = problemOf(res);
@@ -374,7 +373,7 @@ describe('API Pix GET /cob and cobv (docs/api-pix.md), every exchange validated 
     });
 
     it('a second PUT of a txid is refused; another client may use it', async () => {
-      const txid = newTxid();
+      const txid = freshTxid();
       await putCobV(130, cobvBody(), txid);
       const again = await pix().put(`/api-pix/v2/cobv/${txid}`).set(bearer(token)).send(cobvBody());
       expect(problemOf(again).violacoes).toEqual(expect.arrayContaining([expect.objectContaining({ propriedade: 'cobv.txid' })]));
@@ -441,14 +440,14 @@ describe('API Pix GET /cob and cobv (docs/api-pix.md), every exchange validated 
       const { txid } = await putCobV(160);
       for (const res of [
         await pix().get(`/api-pix/v2/cobv/${txid}`).set(bearer(otherToken)),
-        await pix().get(`/api-pix/v2/cobv/${newTxid()}`).set(bearer(token)),
+        await pix().get(`/api-pix/v2/cobv/${freshTxid()}`).set(bearer(token)),
         await pix().patch(`/api-pix/v2/cobv/${txid}`).set(bearer(otherToken)).send({ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }),
       ]) {
         expect(problemOf(res)).toMatchObject({ type: `${ERROR}CobVNaoEncontrada`, status: 404 });
       }
       const cobOnly = await apiPixToken(merchant, 'cob.write cob.read');
       for (const res of [
-        await pix().put(`/api-pix/v2/cobv/${newTxid()}`).set(bearer(cobOnly)).send(cobvBody()),
+        await pix().put(`/api-pix/v2/cobv/${freshTxid()}`).set(bearer(cobOnly)).send(cobvBody()),
         await pix().patch(`/api-pix/v2/cobv/${txid}`).set(bearer(cobOnly)).send({ solicitacaoPagador: 'x' }),
         await pix().get(`/api-pix/v2/cobv/${txid}`).set(bearer(cobOnly)),
         await pix().get('/api-pix/v2/cobv').query(WINDOW).set(bearer(cobOnly)),

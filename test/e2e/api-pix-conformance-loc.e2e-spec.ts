@@ -1,12 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { parseBrCode } from '../../src/shared/domain/br-code/br-code.js';
 import { randomCpf } from '../support/documents.js';
-import { ApiPixConformance, INVALID_ON_PURPOSE } from '../support/api-pix-conformance.js';
+import { ApiPixConformance, INVALID_ON_PURPOSE, newTxid } from '../support/api-pix-conformance.js';
 import { DAYTIME, http, newClient, startApp, type TestClient } from '../support/test-app.js';
 
 /** A txid of the merchant's own (spec, TxId: 26 to 35 letters and digits), unique per run. */
-let txids = 0;
-const newTxid = () => `locacao${Date.now().toString(36)}${(txids++).toString().padStart(4, '0')}`.padEnd(30, 'x').slice(0, 35);
+const freshTxid = () => newTxid('locacao');
 const ERROR = 'https://pix.bcb.gov.br/api/v2/error/';
 /** The app's clock stands at DAYTIME (test/support/test-app.ts): every location is created then. */
 const WINDOW = {
@@ -142,7 +141,7 @@ describe('API Pix loc (docs/reference/api-pix-2.9.0.yaml, tag PayloadLocation): 
 
   it('PUT /cob/{txid} with loc.id issues the charge at the location: its location, loc and code; the payload is served there', async () => {
     const loc = await newLoc('cob');
-    const txid = newTxid();
+    const txid = freshTxid();
     const cob = await pix()
       .put(`/api-pix/v2/cob/${txid}`)
       .set(bearer(token))
@@ -182,7 +181,7 @@ describe('API Pix loc (docs/reference/api-pix-2.9.0.yaml, tag PayloadLocation): 
 
   it('DELETE /loc/{id}/txid unlinks (200, no txid): the payload is gone, the charge stays ATIVA with no location; the location is free again', async () => {
     const loc = await newLoc('cob');
-    const txid = newTxid();
+    const txid = freshTxid();
     expect(
       (
         await pix()
@@ -219,7 +218,7 @@ describe('API Pix loc (docs/reference/api-pix-2.9.0.yaml, tag PayloadLocation): 
     // Again: the same answer (the spec's own wording: idempotent).
     expect((await pix().delete(`/api-pix/v2/loc/${loc.id}/txid`).set(bearer(token))).body).toEqual(loc);
     // Free again: another charge may be issued at it, and is served there.
-    const next = newTxid();
+    const next = freshTxid();
     expect(
       (
         await pix()
@@ -237,13 +236,13 @@ describe('API Pix loc (docs/reference/api-pix-2.9.0.yaml, tag PayloadLocation): 
     expect(
       (
         await pix()
-          .put(`/api-pix/v2/cob/${newTxid()}`)
+          .put(`/api-pix/v2/cob/${freshTxid()}`)
           .set(bearer(token))
           .send(cobBody({ loc: { id: loc.id, tipoCob: 'cob' } }))
       ).status,
     ).toBe(201);
     const inUse = await pix()
-      .put(`/api-pix/v2/cob/${newTxid()}`)
+      .put(`/api-pix/v2/cob/${freshTxid()}`)
       .set(bearer(token))
       .send(cobBody({ loc: { id: loc.id, tipoCob: 'cob' } }));
     refusedLoc(inUse, 'cob');
@@ -272,7 +271,7 @@ describe('API Pix loc (docs/reference/api-pix-2.9.0.yaml, tag PayloadLocation): 
     );
     refusedLoc(
       await pix()
-        .put(`/api-pix/v2/cobv/${newTxid()}`)
+        .put(`/api-pix/v2/cobv/${freshTxid()}`)
         .set(bearer(token))
         .send(cobvBody({ loc: { id: (await newLoc('cob')).id, tipoCob: 'cobv' } })),
       'cobv',
@@ -283,7 +282,7 @@ describe('API Pix loc (docs/reference/api-pix-2.9.0.yaml, tag PayloadLocation): 
 
   it('PUT /cobv/{txid} with loc.id issues a due-date charge at a cobv location, served at /qr/v2/cobv/<token>', async () => {
     const loc = await newLoc('cobv');
-    const txid = newTxid();
+    const txid = freshTxid();
     const cobv = await pix()
       .put(`/api-pix/v2/cobv/${txid}`)
       .set(bearer(token))

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ApiPixConformance, INVALID_ON_PURPOSE } from '../support/api-pix-conformance.js';
+import { ApiPixConformance, INVALID_ON_PURPOSE, newTxid } from '../support/api-pix-conformance.js';
 import { clockOf, DAYTIME, http, newClient, startApp, type TestClient } from '../support/test-app.js';
 
 const ERROR = 'https://pix.bcb.gov.br/api/v2/error/';
-const newTxid = () => `cf${randomBytes(16).toString('hex')}`.slice(0, 32);
+const freshTxid = () => newTxid('cf');
 /** An end-to-end id no payment has (spec, EndToEndId: 32 letters and digits). */
 const unknownE2e = () => `E99999004202603101500${randomBytes(8).toString('hex').slice(0, 11)}`;
 
@@ -59,7 +59,7 @@ describe('API Pix pix and devolucao, every exchange validated against the specif
     const registered = await http(app).post('/api/v1/pix/keys').set(merchant.auth).send({ key_type: 'EVP' });
     key = registered.body.data?.key_value ?? registered.body.key_value;
     token = await apiPixToken(merchant);
-    const txid = newTxid();
+    const txid = freshTxid();
     const made = await pix()
       .put(`/api-pix/v2/cob/${txid}`)
       .set(bearer())

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
-import { ApiPixConformance, INVALID_ON_PURPOSE, pixCallbackViolations } from '../support/api-pix-conformance.js';
+import { ApiPixConformance, INVALID_ON_PURPOSE, pixCallbackViolations, newTxid } from '../support/api-pix-conformance.js';
 import { cashOut } from '../support/payments.js';
 import { eventually, http, newClient, startApp, type TestClient } from '../support/test-app.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
@@ -9,8 +9,7 @@ import { WebhookReceiver } from '../support/webhook-receiver.js';
 const CONFIG = { webhookAllowPrivateNetworks: true, webhookRetryScheduleMs: [200, 400], webhookTimeoutMs: 1500 };
 const ERROR = 'https://pix.bcb.gov.br/api/v2/error/';
 
-let txids = 0;
-const newTxid = () => `webhook${Date.now().toString(36)}${(txids++).toString().padStart(4, '0')}`.padEnd(30, 'x').slice(0, 35);
+const freshTxid = () => newTxid('webhook');
 
 interface Problema {
   type: string;
@@ -55,7 +54,7 @@ describe('API Pix webhook (docs/reference/api-pix-2.9.0.yaml, tag Webhook): the 
   };
   /** A charge through API Pix for `chave`, paid on-us by `payer` through its QR code (Flow 3); the payment's end-to-end id. */
   const payCob = async (chave: string, valor: string) => {
-    const txid = newTxid();
+    const txid = freshTxid();
     const cob = await pix()
       .put(`/api-pix/v2/cob/${txid}`)
       .set(bearer(token))

@@ -1,12 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { CreateApiKeyUseCase } from '../../src/modules/identity/application/create-api-key.use-case.js';
 import { randomCpf } from '../support/documents.js';
-import { ApiPixConformance, INVALID_ON_PURPOSE } from '../support/api-pix-conformance.js';
+import { ApiPixConformance, INVALID_ON_PURPOSE, newTxid } from '../support/api-pix-conformance.js';
 import { http, newAdminWithKey, newClient, startApp, type TestClient } from '../support/test-app.js';
 
 /** A txid of the merchant's own (spec, TxId: 26 to 35 letters and digits), unique per run. */
-let txids = 0;
-const newTxid = () => `pedido${Date.now().toString(36)}${(txids++).toString().padStart(4, '0')}`.padEnd(30, 'x').slice(0, 35);
+const freshTxid = () => newTxid('pedido');
 
 interface Problema {
   type: string;
@@ -132,7 +131,7 @@ describe('API Pix (docs/reference/api-pix-2.9.0.yaml): token, cob, and every exc
 
   describe('cob through the validating proxy', () => {
     it('PUT /cob/{txid} makes a charge with the merchant txid; the client API reads it; a second PUT is refused', async () => {
-      const txid = newTxid();
+      const txid = freshTxid();
       const res = await pix().put(`/api-pix/v2/cob/${txid}`).set(bearer(token)).send(cobBody());
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
@@ -198,7 +197,7 @@ describe('API Pix (docs/reference/api-pix-2.9.0.yaml): token, cob, and every exc
     });
 
     it('PATCH /cob/{txid} revises (revisao + 1), then removes it; a removed charge is not revised again', async () => {
-      const txid = newTxid();
+      const txid = freshTxid();
       expect((await pix().put(`/api-pix/v2/cob/${txid}`).set(bearer(token)).send(cobBody())).status).toBe(201);
       const revised = await pix()
         .patch(`/api-pix/v2/cob/${txid}`)
@@ -228,7 +227,7 @@ describe('API Pix (docs/reference/api-pix-2.9.0.yaml): token, cob, and every exc
     });
 
     it('a paid charge is CONCLUIDA with its pix', async () => {
-      const txid = newTxid();
+      const txid = freshTxid();
       const made = await pix().put(`/api-pix/v2/cob/${txid}`).set(bearer(token)).send(cobBody());
       const id = (made.body.location as string).split('/').pop()!;
       const paid = await http(app).post(`/api/v1/sandbox/cash-in/${id}/pay`).set(merchant.auth).send({});
@@ -241,7 +240,7 @@ describe('API Pix (docs/reference/api-pix-2.9.0.yaml): token, cob, and every exc
 
     it('invalid bodies are CobOperacaoInvalida naming each property in violacoes', async () => {
       const res = await pix()
-        .put(`/api-pix/v2/cob/${newTxid()}`)
+        .put(`/api-pix/v2/cob/${freshTxid()}`)
         .set(bearer(token))
         .set(INVALID_ON_PURPOSE, '1')
         .send(cobBody({ valor: { original: '10' }, calendario: { expiracao: 0 } }));
@@ -253,7 +252,7 @@ describe('API Pix (docs/reference/api-pix-2.9.0.yaml): token, cob, and every exc
       // The spec's CobSolicitada requires calendario and valor: leaving either out is a 400 naming it.
       for (const left of ['calendario', 'valor'] as const) {
         const { [left]: _omitted, ...rest } = cobBody();
-        const missing = await pix().put(`/api-pix/v2/cob/${newTxid()}`).set(bearer(token)).set(INVALID_ON_PURPOSE, '1').send(rest);
+        const missing = await pix().put(`/api-pix/v2/cob/${freshTxid()}`).set(bearer(token)).set(INVALID_ON_PURPOSE, '1').send(rest);
         expect(missing.status).toBe(400);
         expect(problemOf(missing).type).toBe(`${ERROR}CobOperacaoInvalida`);
         expect(problemOf(missing).violacoes).toEqual([expect.objectContaining({ propriedade: `cob.${left}` })]);
@@ -261,12 +260,12 @@ describe('API Pix (docs/reference/api-pix-2.9.0.yaml): token, cob, and every exc
 
       // Valid by the schema, refused by the rules the spec lists: a zero amount, a key of somebody else.
       const zero = await pix()
-        .put(`/api-pix/v2/cob/${newTxid()}`)
+        .put(`/api-pix/v2/cob/${freshTxid()}`)
         .set(bearer(token))
         .send(cobBody({ valor: { original: '0.00' } }));
       expect(problemOf(zero).violacoes).toEqual([expect.objectContaining({ propriedade: 'cob.valor.original' })]);
       const notMine = await pix()
-        .put(`/api-pix/v2/cob/${newTxid()}`)
+        .put(`/api-pix/v2/cob/${freshTxid()}`)
         .set(bearer(token))
         .send(cobBody({ chave: 'maria@example.com' }));
       expect(notMine.status).toBe(400);
@@ -276,12 +275,12 @@ describe('API Pix (docs/reference/api-pix-2.9.0.yaml): token, cob, and every exc
     });
 
     it("another client's txid is not found (CobNaoEncontrado), as a txid never used", async () => {
-      const txid = newTxid();
+      const txid = freshTxid();
       expect((await pix().put(`/api-pix/v2/cob/${txid}`).set(bearer(token)).send(cobBody())).status).toBe(201);
       const theirs = await apiPixToken(other);
       for (const res of [
         await pix().get(`/api-pix/v2/cob/${txid}`).set(bearer(theirs)),
-        await pix().get(`/api-pix/v2/cob/${newTxid()}`).set(bearer(token)),
+        await pix().get(`/api-pix/v2/cob/${freshTxid()}`).set(bearer(token)),
         await pix().patch(`/api-pix/v2/cob/${txid}`).set(bearer(theirs)).send({ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }),
       ]) {
         expect(res.status).toBe(404);
@@ -295,12 +294,12 @@ describe('API Pix (docs/reference/api-pix-2.9.0.yaml): token, cob, and every exc
       expect(res.status).toBe(403);
       expect(problemOf(res)).toMatchObject({ type: `${ERROR}AcessoNegado`, status: 403 });
       for (const denied of [
-        await pix().put(`/api-pix/v2/cob/${newTxid()}`).set(bearer(reader)).send(cobBody()),
-        await pix().patch(`/api-pix/v2/cob/${newTxid()}`).set(bearer(reader)).send({ solicitacaoPagador: 'x' }),
+        await pix().put(`/api-pix/v2/cob/${freshTxid()}`).set(bearer(reader)).send(cobBody()),
+        await pix().patch(`/api-pix/v2/cob/${freshTxid()}`).set(bearer(reader)).send({ solicitacaoPagador: 'x' }),
       ]) {
         expect(problemOf(denied).type).toBe(`${ERROR}AcessoNegado`);
       }
-      const serviceToken = await pix().get(`/api-pix/v2/cob/${newTxid()}`).set(merchant.auth);
+      const serviceToken = await pix().get(`/api-pix/v2/cob/${freshTxid()}`).set(merchant.auth);
       expect(problemOf(serviceToken).type).toBe(`${ERROR}AcessoNegado`);
     });
 
@@ -331,11 +330,11 @@ describe('API Pix (docs/reference/api-pix-2.9.0.yaml): token, cob, and every exc
 
   describe('outside the specification: 401, unknown paths, and the client API untouched', () => {
     it('no token or a bad one is 401 with WWW-Authenticate: Bearer (RFC 6750) and a problem', async () => {
-      const none = await http(app).get(`/api-pix/v2/cob/${newTxid()}`);
+      const none = await http(app).get(`/api-pix/v2/cob/${freshTxid()}`);
       expect(none.status).toBe(401);
       expect(none.headers['www-authenticate']).toBe('Bearer realm="api-pix"');
       expect(problemOf(none).status).toBe(401);
-      const bad = await http(app).get(`/api-pix/v2/cob/${newTxid()}`).set('Authorization', 'Bearer not.a.token');
+      const bad = await http(app).get(`/api-pix/v2/cob/${freshTxid()}`).set('Authorization', 'Bearer not.a.token');
       expect(bad.headers['www-authenticate']).toBe('Bearer realm="api-pix", error="invalid_token"');
     });
 

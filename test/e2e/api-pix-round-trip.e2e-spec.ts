@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Money } from '../../src/shared/money/money.js';
-import { ApiPixConformance } from '../support/api-pix-conformance.js';
+import { ApiPixConformance, newTxid } from '../support/api-pix-conformance.js';
 import { balanceOf, cashOut, settled } from '../support/payments.js';
 import { clockOf, DAYTIME, eventually, http, newAdmin, newClient, startApp, type TestClient } from '../support/test-app.js';
 
 /** A merchant's own txid (spec, TxId: 26 to 35 letters and digits), random, so no run depends on another. */
-const newTxid = () => `rt${randomBytes(16).toString('hex')}`.slice(0, 32);
+const freshTxid = () => newTxid('rt');
 
 /**
  * The API Pix round trip over the service's own payments (docs/api-pix.md): client A makes a charge through API
@@ -48,7 +47,7 @@ describe('API Pix round trip: cob, paid by Flow 3, read as pix, refunded as devo
 
   it('goes from the charge to the refund, both APIs agreeing at every step, the ledger balanced', async () => {
     // 1. A makes a charge with its own txid (PUT /cob/{txid}).
-    const txid = newTxid();
+    const txid = freshTxid();
     const made = await pix()
       .put(`/api-pix/v2/cob/${txid}`)
       .set(bearer())

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { resolve } from 'node:path';
@@ -11,6 +12,9 @@ import addFormats from 'ajv-formats';
 
 /** The header a test sets on a request it sends invalid on purpose (stripped before it reaches the service). */
 export const INVALID_ON_PURPOSE = 'x-conformance-invalid-request';
+
+/** A txid of its own for each charge a test makes (the spec's TxId: 26 to 35 letters and digits), random, not from the clock. */
+export const newTxid = (prefix: string): string => `${prefix}${randomBytes(16).toString('hex')}`.slice(0, 35);
 
 /** API Pix's base path here (docs/adr/0227-api-pix-beside-the-client-api.md), in place of the spec's `servers`. */
 const BASE = '/api-pix/v2';
