@@ -2,14 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { JobPublisher } from '../../../shared/queue/job-publisher.js';
-import { QUEUE_WEBHOOKS } from '../../../shared/queue/queue.names.js';
 import { Clock } from '../../../shared/time/clock.js';
 import { pixCallbackUrl } from '../domain/pix-callback.js';
 import type { AttemptOutcome } from '../domain/webhook-delivery.aggregate.js';
 import type { DeliverReport } from './deliver-webhook.use-case.js';
 import { PixCallbackRepository } from './pix-callbacks.js';
 import { PixWebhookRepository } from './pix-webhook.repository.js';
-import { DELIVER_JOB_OPTIONS, deliverJobId, PIX_CALLBACK_JOB, type DeliverJobData } from './webhook-jobs.js';
+import { PIX_CALLBACK_JOB, queueNextTry, type DeliverJobData } from './webhook-jobs.js';
 import { WebhookSender } from './webhook-transport.js';
 
 /**
@@ -69,21 +68,8 @@ export class DeliverPixCallbackUseCase {
   }
 
   private async queueRetry(job: DeliverJobData, clientId: string, retryAt: Date): Promise<void> {
-    const next: DeliverJobData = {
-      deliveryId: job.deliveryId,
-      webhookId: job.webhookId,
-      clientId,
-      attempt: job.attempt + 1,
-      resend: false,
-    };
-    try {
-      await this.publisher.publish(QUEUE_WEBHOOKS, PIX_CALLBACK_JOB, next, {
-        ...DELIVER_JOB_OPTIONS,
-        jobId: deliverJobId(job.deliveryId, next.attempt),
-        delayMs: Math.max(0, retryAt.getTime() - this.clock.now().getTime()),
-      });
-    } catch (err) {
-      this.logger.warn({ err }, 'API Pix callback retry not queued; the rescue sweep will queue it');
-    }
+    await queueNextTry(this.publisher, PIX_CALLBACK_JOB, job, clientId, retryAt.getTime() - this.clock.now().getTime(), (err) =>
+      this.logger.warn({ err }, 'API Pix callback retry not queued; the rescue sweep will queue it'),
+    );
   }
 }

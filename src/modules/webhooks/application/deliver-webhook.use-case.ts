@@ -2,12 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { JobPublisher } from '../../../shared/queue/job-publisher.js';
-import { QUEUE_WEBHOOKS } from '../../../shared/queue/queue.names.js';
 import { Clock } from '../../../shared/time/clock.js';
 import { Metrics, type OutcomeCounter } from '../../../shared/metrics/metrics.js';
 import type { AttemptDecision, AttemptOutcome } from '../domain/webhook-delivery.aggregate.js';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository.js';
-import { DELIVER_JOB, DELIVER_JOB_OPTIONS, deliverJobId, type DeliverJobData } from './webhook-jobs.js';
+import { DELIVER_JOB, queueNextTry, type DeliverJobData } from './webhook-jobs.js';
 import { WebhookSender, WebhookSigner } from './webhook-transport.js';
 import { WebhookRepository } from './webhook.repository.js';
 
@@ -135,21 +134,8 @@ export class DeliverWebhookUseCase {
 
   /** The next try's job; if Redis refuses it now, the rescue sweep queues it once it is overdue. */
   private async queueRetry(job: DeliverJobData, clientId: string, retryAt: Date): Promise<void> {
-    const next: DeliverJobData = {
-      deliveryId: job.deliveryId,
-      webhookId: job.webhookId,
-      clientId,
-      attempt: job.attempt + 1,
-      resend: false,
-    };
-    try {
-      await this.publisher.publish(QUEUE_WEBHOOKS, DELIVER_JOB, next, {
-        ...DELIVER_JOB_OPTIONS,
-        jobId: deliverJobId(job.deliveryId, next.attempt),
-        delayMs: Math.max(0, retryAt.getTime() - this.clock.now().getTime()),
-      });
-    } catch (err) {
-      this.logger.warn({ err }, 'webhook retry not queued; the rescue sweep will queue it');
-    }
+    await queueNextTry(this.publisher, DELIVER_JOB, job, clientId, retryAt.getTime() - this.clock.now().getTime(), (err) =>
+      this.logger.warn({ err }, 'webhook retry not queued; the rescue sweep will queue it'),
+    );
   }
 }

@@ -92,3 +92,25 @@ export async function queueFirstTries(
     }),
   );
 }
+
+/**
+ * Queues the try after `job`'s, `delayMs` from now (`name`: DELIVER_JOB or PIX_CALLBACK_JOB). A refused publish is
+ * handed to `onRefused`, not thrown: the try is recorded, and the rescue sweep queues it once it is overdue.
+ */
+export async function queueNextTry(
+  publisher: JobPublisher,
+  name: typeof DELIVER_JOB | typeof PIX_CALLBACK_JOB,
+  job: DeliverJobData,
+  clientId: string,
+  delayMs: number,
+  onRefused: (err: unknown) => void,
+): Promise<void> {
+  const next: DeliverJobData = { deliveryId: job.deliveryId, webhookId: job.webhookId, clientId, attempt: job.attempt + 1, resend: false };
+  await publisher
+    .publish(QUEUE_WEBHOOKS, name, next, {
+      ...DELIVER_JOB_OPTIONS,
+      jobId: deliverJobId(job.deliveryId, next.attempt),
+      delayMs: Math.max(0, delayMs),
+    })
+    .catch(onRefused);
+}
