@@ -17,7 +17,7 @@ import {
 } from 'class-validator';
 import { IsCalendarDate } from '../../../../shared/http/is-date-time.validator.js';
 import { Omittable } from '../../../../shared/http/omittable.decorator.js';
-import { ChargeBodyFields } from './cob.request.js';
+import { ChargeBodyFields, DevedorRequest } from './cob.request.js';
 
 /** spec, `valorPerc` and `original`: `\d{1,10}\.\d{2}` (anchored: meant for the whole value). */
 const VALOR = /^\d{1,10}\.\d{2}$/;
@@ -39,22 +39,8 @@ export class CobVCalendarioRequest {
   validadeAposVencimento?: number;
 }
 
-/** `DadosDevedor`: a CPF or a CNPJ with a name, and the optional address and e-mail. */
-export class CobVDevedorRequest {
-  @Omittable()
-  @IsString()
-  @Matches(/^\d{11}$/, { message: 'não respeita o _schema_ (11 dígitos)' })
-  cpf?: string;
-
-  @Omittable()
-  @IsString()
-  @Matches(/^[0-9A-Z]{14}$/, { message: 'não respeita o _schema_ (14 dígitos ou letras maiúsculas)' })
-  cnpj?: string;
-
-  @IsString()
-  @Length(1, 200)
-  nome: string;
-
+/** `DadosDevedor`: `cob`'s debtor (a CPF or a CNPJ with a name) and the optional address and e-mail. */
+export class CobVDevedorRequest extends DevedorRequest {
   @Omittable()
   @IsString()
   @IsEmail()
