@@ -17,7 +17,7 @@ export function xmlText(value: string): string {
   );
 }
 
-/** An OFX date-time: `YYYYMMDDHHMMSS.XXX[0:GMT]`, in UTC (docs/conventions.md §4 keeps timestamps in UTC). */
+/** An OFX date-time: `YYYYMMDDHHMMSS.mmm[0:GMT]` (mmm: milliseconds), in UTC (docs/conventions.md §4 keeps timestamps in UTC). */
 export function ofxDateTime(at: Date): string {
   const iso = at.toISOString(); // 2026-03-10T15:00:00.000Z
   return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}.${iso.slice(20, 23)}[0:GMT]`;
