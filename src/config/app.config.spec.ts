@@ -136,6 +136,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEBHOOK_CLIENT_CONCURRENCY: 'eight' })).toThrow('WEBHOOK_CLIENT_CONCURRENCY must be a non-negative integer');
   });
 
+  it('bounds statement downloads: 2 per client, 4 per process, cut off after 30 s without progress (README)', () => {
+    expect(loadConfig({}).statementDownloads).toEqual({ perClient: 2, perProcess: 4, stallMs: 30_000 });
+    expect(
+      loadConfig({ STATEMENT_CONCURRENCY_PER_CLIENT: '1', STATEMENT_CONCURRENCY_PER_PROCESS: '8', STATEMENT_STALL_TIMEOUT_MS: '5000' })
+        .statementDownloads,
+    ).toEqual({ perClient: 1, perProcess: 8, stallMs: 5_000 });
+    // More than 8 at once would let downloads take a real share of the request connections.
+    expect(() => loadConfig({ STATEMENT_CONCURRENCY_PER_PROCESS: '9' })).toThrow('STATEMENT_CONCURRENCY_PER_PROCESS must be 1 to 8');
+    expect(() => loadConfig({ STATEMENT_CONCURRENCY_PER_CLIENT: '5' })).toThrow(
+      'STATEMENT_CONCURRENCY_PER_CLIENT must be 1 to STATEMENT_CONCURRENCY_PER_PROCESS',
+    );
+    expect(loadConfig({ STATEMENT_STALL_TIMEOUT_MS: '10' }).statementDownloads.stallMs).toBe(1_000);
+  });
+
+  it('ends sessions idle inside a transaction after 30 s by default (DB_IDLE_IN_TRANSACTION_TIMEOUT_MS)', () => {
+    expect(loadConfig({}).dbIdleInTransactionTimeoutMs).toBe(30_000);
+    expect(loadConfig({ DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '60000' }).dbIdleInTransactionTimeoutMs).toBe(60_000);
+  });
+
   it('serves /metrics by default, open unless METRICS_TOKEN is set; a METRICS_ENABLED it cannot read refuses to start', () => {
     expect(loadConfig({})).toMatchObject({ metricsEnabled: true, metricsToken: null });
     expect(loadConfig({ METRICS_ENABLED: 'false' }).metricsEnabled).toBe(false);

@@ -65,6 +65,13 @@ export interface AppConfig {
   dbLockTimeoutMs: number;
   /** Bound of a wait for a pooled connection (and of connecting). */
   dbPoolTimeoutMs: number;
+  /** A session left idle inside a transaction this long is ended by Postgres (a backstop: no code path waits there). */
+  dbIdleInTransactionTimeoutMs: number;
+  /**
+   * Statement downloads (docs/adr/0239-statements-read-in-pages-from-a-cut.md): at most `perClient` of one client's
+   * and `perProcess` in all at once per API process; a reader that takes nothing for `stallMs` is cut off.
+   */
+  statementDownloads: { perClient: number; perProcess: number; stallMs: number };
   /**
    * Failed API-key credential checks (token endpoint, key pair on cash-in) per minute per key id and source
    * address; per source address, whatever the key ids: five times as many. Successful checks spend nothing.
@@ -199,6 +206,21 @@ function medTimeline(env: NodeJS.ProcessEnv): AppConfig['medTimeline'] {
     throw new Error('MED_BLOCK_HOURS must be 1 to 72, and no longer than MED_ANALYSIS_DAYS');
   }
   return { claimWindowDays, analysisDays, blockHours };
+}
+
+/**
+ * STATEMENT_CONCURRENCY_PER_CLIENT (2), STATEMENT_CONCURRENCY_PER_PROCESS (4), STATEMENT_STALL_TIMEOUT_MS (30 s).
+ * A client's share is at most the process's; the process's at most 8, so statement pages (one connection each,
+ * briefly) can never take more than a few of the pool's request connections from payments.
+ */
+function statementDownloads(env: NodeJS.ProcessEnv): AppConfig['statementDownloads'] {
+  const perProcess = int('STATEMENT_CONCURRENCY_PER_PROCESS', 4, env);
+  const perClient = int('STATEMENT_CONCURRENCY_PER_CLIENT', 2, env);
+  if (perProcess < 1 || perProcess > 8) throw new Error('STATEMENT_CONCURRENCY_PER_PROCESS must be 1 to 8');
+  if (perClient < 1 || perClient > perProcess) {
+    throw new Error('STATEMENT_CONCURRENCY_PER_CLIENT must be 1 to STATEMENT_CONCURRENCY_PER_PROCESS');
+  }
+  return { perClient, perProcess, stallMs: Math.max(1000, int('STATEMENT_STALL_TIMEOUT_MS', 30000, env)) };
 }
 
 function queueBoardSessionTtl(env: NodeJS.ProcessEnv): number {
@@ -338,6 +360,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dbStatementTimeoutMs: Math.max(100, int('DB_STATEMENT_TIMEOUT_MS', 15000, env)),
     dbLockTimeoutMs: Math.max(50, int('DB_LOCK_TIMEOUT_MS', 5000, env)),
     dbPoolTimeoutMs: Math.max(100, int('DB_POOL_TIMEOUT_MS', 5000, env)),
+    dbIdleInTransactionTimeoutMs: Math.max(1000, int('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30000, env)),
+    statementDownloads: statementDownloads(env),
     tokenRateLimitPerMinute: Math.max(1, int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, env)),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiPixClientCertHeader: parseHeaderName('API_PIX_CLIENT_CERT_HEADER', env.API_PIX_CLIENT_CERT_HEADER),

@@ -6,7 +6,7 @@ import { DB_POOL_MAX } from '../shared/persistence/pool-size.js';
 
 /** The one TypeORM configuration: explicit entities and migrations, never `synchronize`. */
 export function dataSourceOptions(
-  config: Pick<AppConfig, 'databaseUrl' | 'dbStatementTimeoutMs' | 'dbLockTimeoutMs' | 'dbPoolTimeoutMs'>,
+  config: Pick<AppConfig, 'databaseUrl' | 'dbStatementTimeoutMs' | 'dbLockTimeoutMs' | 'dbPoolTimeoutMs' | 'dbIdleInTransactionTimeoutMs'>,
 ): DataSourceOptions {
   return {
     type: 'postgres',
@@ -25,6 +25,9 @@ export function dataSourceOptions(
       pipeline: true,
       statement_timeout: config.dbStatementTimeoutMs,
       lock_timeout: config.dbLockTimeoutMs,
+      // A backstop: no code path leaves a transaction open while it waits on something else (a slow reader, a
+      // remote call), and a session that did would be ended here rather than hold its locks and connection.
+      idle_in_transaction_session_timeout: config.dbIdleInTransactionTimeoutMs,
       connectionTimeoutMillis: config.dbPoolTimeoutMs,
       // Every transaction is READ COMMITTED by the session's default, whatever the server's default is,
       // so opening one is a single `START TRANSACTION` round trip (no `SET TRANSACTION ...` after it).

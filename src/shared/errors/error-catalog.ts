@@ -55,7 +55,7 @@ export const ERROR_CATALOG = {
   RATE_LIMITED: {
     status: 429,
     group: 'auth',
-    when: 'the per-client budget (`RATE_LIMIT_PER_MINUTE`) or the look-up budget is spent; see `Retry-After`',
+    when: "the per-client budget (`RATE_LIMIT_PER_MINUTE`) or the look-up budget is spent, or (statements) your downloads or the server's at once are at their limit; see `Retry-After`",
   },
   VALIDATION_ERROR: {
     status: 400,

@@ -202,15 +202,6 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
     }
   }
 
-  async runSnapshot<T>(work: () => Promise<T>): Promise<T> {
-    if (this.inTransaction()) throw new Error('runSnapshot cannot join a transaction that is already open');
-    return this.run(() => {
-      // The transaction's first statement (BEGIN travels in front of it), so the isolation can still be set.
-      void this.write('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
-      return work();
-    });
-  }
-
   read<T>(sql: string, params: readonly unknown[] = [], mapError?: ErrorMapper): Promise<T[]> {
     return handled(this.statement(sql, params, mapError).then((result) => result.rows as T[]));
   }

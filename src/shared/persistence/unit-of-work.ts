@@ -1,7 +1,7 @@
 /**
  * Port: runs work in one database transaction that every repository joins implicitly, so a state
  * change and its outbox events commit or roll back together without passing a manager through every
- * port. Application code depends on this; `TypeOrmUnitOfWork` implements it.
+ * port. Application code depends on this; `PipelinedUnitOfWork` implements it.
  */
 export abstract class UnitOfWork {
   /** Joins the surrounding transaction if there is one, else opens a new one around `work`. */
@@ -14,14 +14,6 @@ export abstract class UnitOfWork {
    * savepoint still fails the transaction.
    */
   abstract withSavepoint<T>(work: () => Promise<T>): Promise<T>;
-
-  /**
-   * Runs `work` in a read-only REPEATABLE READ transaction of its own: every statement of it sees the
-   * database as of its first one, so figures read one after another (a statement's opening balance, its
-   * lines, its closing balance) agree even while payments commit meanwhile. Never inside `run`: a
-   * snapshot cannot join a READ COMMITTED transaction that has begun.
-   */
-  abstract runSnapshot<T>(work: () => Promise<T>): Promise<T>;
 
   /** Whether the caller is inside `run`. */
   abstract inTransaction(): boolean;

@@ -8,8 +8,11 @@ import { RedisConnection } from '../redis/redis.provider.js';
 
 /** 429 with the seconds until a point frees up (rendered as Retry-After). */
 export class RateLimitedError extends DomainError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', `Too many requests; retry after ${retryAfterSeconds} s`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `Too many requests; retry after ${retryAfterSeconds} s`,
+  ) {
+    super('RATE_LIMITED', message);
   }
 }
 

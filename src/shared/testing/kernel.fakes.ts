@@ -97,12 +97,6 @@ export class FakeUnitOfWork extends UnitOfWork {
     return this;
   }
 
-  /** Memory has no concurrent writers: a snapshot is a run that refuses to join one, like the real one. */
-  runSnapshot<T>(work: () => Promise<T>): Promise<T> {
-    if (this.scope.getStore()) return Promise.reject(new Error('runSnapshot cannot join a transaction that is already open'));
-    return this.run(work);
-  }
-
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.scope.getStore()) return work(); // joins the surrounding one, like the real unit of work
     const store: OpenRun = { afterCommit: [] };

@@ -6,7 +6,9 @@ import type { JournalDraft, Posting } from '../domain/journal.js';
 import type { OperationType } from '../domain/ledger-operation.js';
 import {
   LedgerRepository,
-  type AccountEntry,
+  type ChainCut,
+  type EntryPage,
+  type EntryPageKey,
   type LedgerEntryView,
   type LedgerVerification,
   type StoredBalance,
@@ -123,23 +125,46 @@ export class InMemoryLedger extends LedgerRepository {
     });
   }
 
-  /** The account's entries of [from, to) in write order, in batches of two (so callers meet more than one batch). */
-  async *entriesBetween(accountId: string, from: Date, to: Date): AsyncIterable<AccountEntry[]> {
-    if (this.uow && !this.uow.inTransaction()) throw new Error('entriesBetween must run inside UnitOfWork.run');
+  /** The account's last entry (its place in write order, from 1) and the balances counting entries up to it. */
+  async cutChain(accountId: string, instants: Date[]): Promise<ChainCut> {
+    const last = this.entries.findLastIndex((e) => e.accountId === accountId);
+    const upTo = this.entries.slice(0, last + 1);
+    return {
+      upToSeq: String(last + 1),
+      balances: instants.map((at) => {
+        const e = upTo.filter((x) => x.accountId === accountId && x.createdAt < at).at(-1);
+        return e ? new AccountBalance(Money.of(e.availableAfter), Money.of(e.blockedAfter)) : AccountBalance.empty();
+      }),
+    };
+  }
+
+  /** A page of the account's entries up to the cut; its key is the entry's place in write order (seq). */
+  async entriesPage(
+    accountId: string,
+    period: { from: Date; to: Date },
+    upToSeq: string,
+    after: EntryPageKey | null,
+    limit: number,
+  ): Promise<EntryPage> {
+    this.calls.push(`entries page after ${after?.seq ?? 0}`);
     const mine = this.entries
-      .map((e, n) => ({ ...e, id: `entry-${n + 1}` }))
-      .filter((e) => e.accountId === accountId && e.createdAt >= from && e.createdAt < to);
-    for (let i = 0; i < mine.length; i += 2) {
-      yield mine.slice(i, i + 2).map((e) => ({
-        id: e.id,
+      .map((e, n) => ({ ...e, seq: n + 1 }))
+      .filter((e) => e.accountId === accountId && e.createdAt >= period.from && e.createdAt < period.to)
+      .filter((e) => e.seq <= Number(upToSeq) && e.seq > Number(after?.seq ?? 0))
+      .slice(0, limit);
+    const last = mine.at(-1);
+    return {
+      entries: mine.map((e) => ({
+        id: `entry-${e.seq}`,
         transactionId: e.transactionId,
         operation: e.operationType as OperationType,
         amount: Money.of(e.amount),
         before: new AccountBalance(Money.of(e.availableBefore), Money.of(e.blockedBefore)),
         after: new AccountBalance(Money.of(e.availableAfter), Money.of(e.blockedAfter)),
         at: e.createdAt,
-      }));
-    }
+      })),
+      next: mine.length === limit && last ? { at: last.createdAt.toISOString(), seq: String(last.seq) } : null,
+    };
   }
 
   /** Every journal sums to zero, and each account's balance equals its postings (seeded balances count as opening postings). */

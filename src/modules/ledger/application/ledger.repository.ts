@@ -35,6 +35,32 @@ export interface AccountEntry {
   at: Date;
 }
 
+/**
+ * A fixed point in one account's chain of entries, taken in one statement: the last entry written then, and the
+ * balances at some instants counting entries up to it. Entries up to `upToSeq` never change and, as one account's
+ * entries are written under its balance row's lock, every one of them had committed when the cut was taken; so
+ * pages read later, each in a statement of its own, agree with the cut's balances while payments go on
+ * (docs/adr/0239-statements-read-in-pages-from-a-cut.md).
+ */
+export interface ChainCut {
+  /** `ledger_entries.seq` of the account's last entry at the cut ('0' when it had none). */
+  upToSeq: string;
+  /** The balance at each instant asked, after the entries up to the cut written before it. */
+  balances: AccountBalance[];
+}
+
+/** Where a page of an account's entries starts: after the entry of this instant (text, to the microsecond) and seq. */
+export interface EntryPageKey {
+  at: string;
+  seq: string;
+}
+
+/** One page of an account's entries, and the key of the next page (null: this was the last). */
+export interface EntryPage {
+  entries: AccountEntry[];
+  next: EntryPageKey | null;
+}
+
 export interface LedgerVerification {
   balanced: boolean;
   journalsChecked: number;
@@ -63,11 +89,20 @@ export abstract class LedgerRepository {
    * before its first entry. The one query of "the balance at an instant" (docs/adr/0221-statements-from-the-ledger.md).
    */
   abstract balancesAt(accountId: string, instants: Date[]): Promise<AccountBalance[]>;
+  /** The account's chain as it is now, with its balances at `instants` (see ChainCut); one statement. */
+  abstract cutChain(accountId: string, instants: Date[]): Promise<ChainCut>;
   /**
-   * The account's entries written in [from, to), in write order, a batch at a time, through a cursor of the
-   * caller's transaction (so only one batch is in memory). Must run inside `UnitOfWork.run`.
+   * Up to `limit` of the account's entries written in [from, to), up to the cut, after `after` (null: from the
+   * start of the period), in write order; one statement, keyed on (created_at, seq), so a page costs the same
+   * wherever it lies in the account's history.
    */
-  abstract entriesBetween(accountId: string, from: Date, to: Date): AsyncIterable<AccountEntry[]>;
+  abstract entriesPage(
+    accountId: string,
+    period: { from: Date; to: Date },
+    upToSeq: string,
+    after: EntryPageKey | null,
+    limit: number,
+  ): Promise<EntryPage>;
   /** The whole-journal check; `ownIspb` tells which payments were on-us (their receiver is at this institution). */
   abstract verify(ownIspb: string): Promise<LedgerVerification>;
 }

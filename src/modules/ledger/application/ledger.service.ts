@@ -3,12 +3,22 @@ import type { Money } from '../../../shared/money/money.js';
 import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { buildJournal, isBalanced, type MovementLine } from '../domain/journal.js';
 import type { AccountBalance } from '../domain/account-balance.value-object.js';
-import { LedgerRepository, type AccountEntry, type LedgerEntryView, type StoredBalance } from './ledger.repository.js';
+import {
+  LedgerRepository,
+  type AccountEntry,
+  type ChainCut,
+  type EntryPageKey,
+  type LedgerEntryView,
+  type StoredBalance,
+} from './ledger.repository.js';
 
 // The vocabulary other modules need to read an account's history (its public API; the domain stays inside).
 export type { AccountBalance } from '../domain/account-balance.value-object.js';
 export type { OperationType } from '../domain/ledger-operation.js';
-export type { AccountEntry } from './ledger.repository.js';
+export type { AccountEntry, ChainCut } from './ledger.repository.js';
+
+/** Entries per page of a statement's read: enough to amortize a round trip, few enough that turning a page into text (~20 ms) keeps the event loop turning for payments. */
+export const ENTRY_PAGE = 500;
 
 export interface Movement {
   /** The business transaction the movement belongs to (shown as its ledger_entries). */
@@ -89,9 +99,24 @@ export class LedgerService {
     return instants.length === 0 ? Promise.resolve([]) : this.repo.balancesAt(accountId, instants);
   }
 
-  /** The account's entries written in [from, to), in write order, a batch at a time; inside `UnitOfWork.run` only. */
-  entriesBetween(accountId: string, from: Date, to: Date): AsyncIterable<AccountEntry[]> {
-    return this.repo.entriesBetween(accountId, from, to);
+  /** The account's chain as it is now and its balances at `instants`, read together (see ChainCut). */
+  cutChain(accountId: string, instants: Date[]): Promise<ChainCut> {
+    return this.repo.cutChain(accountId, instants);
+  }
+
+  /**
+   * The account's entries written in [from, to) up to `cut`, in write order, a page at a time. Each page is a
+   * statement of its own, outside any transaction, read only when the caller asks for it: between pages this
+   * holds no connection, however long the caller takes (docs/adr/0239-statements-read-in-pages-from-a-cut.md).
+   */
+  async *entriesUpTo(accountId: string, from: Date, to: Date, cut: ChainCut): AsyncIterable<AccountEntry[]> {
+    if (this.uow.inTransaction()) throw new Error('entriesUpTo reads outside any transaction: a slow reader must hold no connection');
+    let after: EntryPageKey | null = null;
+    do {
+      const page = await this.repo.entriesPage(accountId, { from, to }, cut.upToSeq, after, ENTRY_PAGE);
+      if (page.entries.length > 0) yield page.entries;
+      after = page.next;
+    } while (after);
   }
 
   entriesFor(transactionIds: string[]): Promise<LedgerEntryView[]> {

@@ -47,7 +47,7 @@ describe('ExportStatementUseCase', () => {
     transactions = new TransactionsService(new InMemoryTransactions());
     const identity = new InMemoryIdentity();
     identity.addAccount('client', 'acc', '52998224725');
-    statements = new ExportStatementUseCase(identity.directory(), ledger, transactions, uow, clock, {
+    statements = new ExportStatementUseCase(identity.directory(), ledger, transactions, clock, {
       pspIspb: '12345678',
       pspName: 'Sandbox',
     });
@@ -87,16 +87,33 @@ describe('ExportStatementUseCase', () => {
       ['block', 'cash_in', 'E12345678202603091200abcdefghijk', 'loja42', 'Ana', '0.00', '149.50', '129.50', '20.00'],
       ['closing_balance', '', '', '', '', '', '149.50', '129.50', '20.00'],
     ]);
-    // The fake ledger hands entries two at a time: a chunk per batch, then the tail.
-    expect(sink.chunks).toHaveLength(3);
+    // A chunk per page of entries (here one), then the tail.
+    expect(sink.chunks).toHaveLength(2);
   });
 
-  it('reads in a snapshot of its own, and leaves it when the reader goes away', async () => {
+  it('reads up to the cut it took first, however long the reader takes, and holds no transaction meanwhile', async () => {
+    const prepared = await statements.prepare('client', { dateFrom: '2026-03-08', dateTo: '2026-03-10', format: 'csv' });
+    const sink = new Collector();
+    // A payment lands in the period while the reader holds the first chunk: the statement was cut before it.
+    const slowReader: StatementSink = {
+      write: async (chunk) => {
+        if (sink.chunks.length === 0) {
+          expect(uow.inTransaction()).toBe(false);
+          await uow.run(() => post('credit', '7.00', '2026-03-10T15:00:00.000Z'));
+        }
+        await sink.write(chunk);
+      },
+    };
+    await prepared.writeTo(slowReader);
+    const rows = rowsOf(sink.chunks.join(''));
+    expect(rows.map((r) => r[2])).toEqual(['opening_balance', 'credit', 'credit', 'fee', 'block', 'debit', 'closing_balance']);
+    expect(rows.at(-1)![13]).toBe('139.50'); // 100 + 50 - 0.50 - 10: the 7.00 came after the cut
+    expect((await ledger.balanceOf('acc'))?.balance.total.toFixed2()).toBe('146.50');
+  });
+
+  it('refuses to read its pages inside a transaction, where a slow reader would hold the connection', async () => {
     const prepared = await statements.prepare('client', { dateFrom: '2026-03-08', dateTo: '2026-03-10', format: 'ofx' });
-    const failing: StatementSink = { write: () => Promise.reject(new Error('gone')) };
-    await expect(prepared.writeTo(failing)).rejects.toThrow('gone');
-    expect(uow.rolledBack).toBe(1);
-    await expect(uow.run(() => prepared.writeTo(new Collector()))).rejects.toThrow('runSnapshot cannot join');
+    await expect(uow.run(() => prepared.writeTo(new Collector()))).rejects.toThrow('entriesUpTo reads outside any transaction');
   });
 
   it('refuses a bad period or another client’s account before writing anything', async () => {

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app.config.js';
-import { UnitOfWork } from '../../../shared/persistence/unit-of-work.js';
 import { brazilDate } from '../../../shared/time/brazil-calendar.js';
 import { Clock } from '../../../shared/time/clock.js';
 import { SaoPauloPeriod } from '../../../shared/time/sao-paulo-period.js';
@@ -27,8 +26,8 @@ export interface PreparedStatement {
 
 /**
  * Every ledger entry of one of the caller's accounts in a period of São Paulo days, with the payment behind it
- * and the running balance, between the ledger's opening and closing balances, all read in one REPEATABLE READ
- * snapshot so they agree while payments go on (docs/adr/0221-statements-from-the-ledger.md).
+ * and the running balance, between the ledger's opening and closing balances, all read up to one cut of the
+ * account's chain so they agree while payments go on (docs/adr/0221-statements-from-the-ledger.md).
  */
 @Injectable()
 export class ExportStatementUseCase {
@@ -36,7 +35,6 @@ export class ExportStatementUseCase {
     private readonly accounts: AccountDirectory,
     private readonly ledger: LedgerService,
     private readonly transactions: TransactionsService,
-    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'pspIspb' | 'pspName'>,
   ) {}
@@ -55,33 +53,37 @@ export class ExportStatementUseCase {
     };
   }
 
-  private write(
+  /**
+   * The cut first (the balances and the last entry, one statement), then the entries up to it, a page at a time:
+   * each page is read only once the reader took the one before, and no transaction or connection is held while
+   * it does (docs/adr/0239-statements-read-in-pages-from-a-cut.md).
+   */
+  private async write(
     account: AccountWithHolder['account'],
     period: SaoPauloPeriod,
     format: StatementFormat,
     sink: StatementSink,
   ): Promise<void> {
-    return this.uow.runSnapshot(async () => {
-      const [opening, closing] = await this.ledger.balancesAt(account.id, [period.start, period.end]);
-      const heading = {
-        institution: { ispb: this.config.pspIspb, name: this.config.pspName },
-        account: { id: account.id, branch: account.branch, number: account.number },
-        dateFrom: period.from,
-        dateTo: period.to,
-        start: period.start,
-        end: period.end,
-        opening: opening!,
-        closing: closing!,
-        generatedAt: this.clock.now(),
-      };
-      let chunk = format.head(heading);
-      for await (const entries of this.ledger.entriesBetween(account.id, period.start, period.end)) {
-        const payments = await this.transactions.statementDetails([...new Set(entries.flatMap((e) => e.transactionId ?? []))]);
-        for (const e of entries) chunk += format.line(statementLine(e, e.transactionId ? payments.get(e.transactionId) : undefined));
-        await sink.write(chunk);
-        chunk = '';
-      }
-      await sink.write(chunk + format.tail(heading));
-    });
+    const cut = await this.ledger.cutChain(account.id, [period.start, period.end]);
+    const [opening, closing] = cut.balances;
+    const heading = {
+      institution: { ispb: this.config.pspIspb, name: this.config.pspName },
+      account: { id: account.id, branch: account.branch, number: account.number },
+      dateFrom: period.from,
+      dateTo: period.to,
+      start: period.start,
+      end: period.end,
+      opening: opening!,
+      closing: closing!,
+      generatedAt: this.clock.now(),
+    };
+    let chunk = format.head(heading);
+    for await (const entries of this.ledger.entriesUpTo(account.id, period.start, period.end, cut)) {
+      const payments = await this.transactions.statementDetails([...new Set(entries.flatMap((e) => e.transactionId ?? []))]);
+      for (const e of entries) chunk += format.line(statementLine(e, e.transactionId ? payments.get(e.transactionId) : undefined));
+      await sink.write(chunk);
+      chunk = '';
+    }
+    await sink.write(chunk + format.tail(heading));
   }
 }

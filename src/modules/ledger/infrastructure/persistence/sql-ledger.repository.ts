@@ -9,7 +9,9 @@ import type { JournalDraft } from '../../domain/journal.js';
 import type { OperationType } from '../../domain/ledger-operation.js';
 import {
   LedgerRepository,
-  type AccountEntry,
+  type ChainCut,
+  type EntryPage,
+  type EntryPageKey,
   type LedgerEntryView,
   type LedgerVerification,
   type StoredBalance,
@@ -29,7 +31,7 @@ interface EntryRow {
   created_at: Date;
 }
 
-/** A ledger_entries row as entriesBetween fetches it: money as text. */
+/** A ledger_entries row as entriesPage fetches it: money as text, and its page key. */
 interface AccountEntryRow {
   id: string;
   transaction_id: string | null;
@@ -40,12 +42,10 @@ interface AccountEntryRow {
   blocked_before: string;
   blocked_after: string;
   created_at: Date;
+  /** created_at as Postgres writes it, to the microsecond (a Date keeps milliseconds). */
+  at_key: string;
+  seq: string;
 }
-
-/** The statement's cursor; one per transaction (a transaction reads one account's period at a time). */
-const ENTRY_CURSOR = 'ledger_account_entries';
-/** Rows per FETCH: enough to amortize a round trip, few enough that a batch is a few hundred kB. */
-const ENTRY_BATCH = 1000;
 
 @Injectable()
 export class SqlLedgerRepository extends LedgerRepository {
@@ -211,21 +211,52 @@ export class SqlLedgerRepository extends LedgerRepository {
     );
   }
 
-  async *entriesBetween(accountId: string, from: Date, to: Date): AsyncIterable<AccountEntry[]> {
-    // A cursor of the caller's transaction: Postgres keeps the position, this process one batch at a time. It
-    // closes with the transaction. The order is the index's, so nothing is sorted.
-    await this.sql.write(
-      `DECLARE ${ENTRY_CURSOR} NO SCROLL CURSOR FOR
-       SELECT id, transaction_id, operation_type, amount::text, available_before::text, available_after::text,
-              blocked_before::text, blocked_after::text, created_at
-       FROM ledger_entries WHERE account_id = $1 AND created_at >= $2 AND created_at < $3
-       ORDER BY created_at, seq`,
-      [accountId, from, to],
+  async cutChain(accountId: string, instants: Date[]): Promise<ChainCut> {
+    // One statement, so the cut and the balances are of one snapshot: the account's last entry, then for each
+    // instant the last entry before it among those up to that one (the same backward probe as balancesAt).
+    const rows = await this.sql.read<{ up_to: string | null; available: string | null; blocked: string | null }>(
+      `WITH cut AS (
+         SELECT seq FROM ledger_entries WHERE account_id = $1 ORDER BY created_at DESC, seq DESC LIMIT 1
+       )
+       SELECT (SELECT seq::text FROM cut) AS up_to, e.available_after::text AS available, e.blocked_after::text AS blocked
+       FROM unnest($2::timestamptz[]) WITH ORDINALITY AS i(at, n)
+       LEFT JOIN LATERAL (
+         SELECT available_after, blocked_after FROM ledger_entries
+         WHERE account_id = $1 AND created_at < i.at AND seq <= (SELECT seq FROM cut)
+         ORDER BY created_at DESC, seq DESC LIMIT 1
+       ) e ON true
+       ORDER BY i.n`,
+      [accountId, instants],
     );
-    for (;;) {
-      const rows = await this.sql.read<AccountEntryRow>(`FETCH FORWARD ${ENTRY_BATCH} FROM ${ENTRY_CURSOR}`);
-      if (rows.length === 0) return;
-      yield rows.map((r) => ({
+    return {
+      upToSeq: rows[0]?.up_to ?? '0',
+      balances: rows.map((r) =>
+        r.available === null ? AccountBalance.empty() : new AccountBalance(Money.of(r.available), Money.of(r.blocked!)),
+      ),
+    };
+  }
+
+  async entriesPage(
+    accountId: string,
+    period: { from: Date; to: Date },
+    upToSeq: string,
+    after: EntryPageKey | null,
+    limit: number,
+  ): Promise<EntryPage> {
+    // The first page starts after (from, 0): seq numbers start at 1. The row comparison is an index condition of
+    // (account_id, created_at, seq), so each page starts where the last ended, never rescanning what came before.
+    const rows = await this.sql.read<AccountEntryRow>(
+      `SELECT id, transaction_id, operation_type, amount::text, available_before::text, available_after::text,
+              blocked_before::text, blocked_after::text, created_at, created_at::text AS at_key, seq::text
+       FROM ledger_entries
+       WHERE account_id = $1 AND (created_at, seq) > ($2::timestamptz, $3::bigint) AND created_at < $4 AND seq <= $5::bigint
+       ORDER BY created_at, seq
+       LIMIT $6`,
+      [accountId, after?.at ?? period.from, after?.seq ?? '0', period.to, upToSeq, limit],
+    );
+    const last = rows.at(-1);
+    return {
+      entries: rows.map((r) => ({
         id: r.id,
         transactionId: r.transaction_id,
         operation: r.operation_type as OperationType,
@@ -233,8 +264,9 @@ export class SqlLedgerRepository extends LedgerRepository {
         before: new AccountBalance(Money.of(r.available_before), Money.of(r.blocked_before)),
         after: new AccountBalance(Money.of(r.available_after), Money.of(r.blocked_after)),
         at: r.created_at,
-      }));
-    }
+      })),
+      next: rows.length === limit && last ? { at: last.at_key, seq: last.seq } : null,
+    };
   }
 
   /** Double entry holds when every journal sums to zero and each stored balance equals its postings. */
