@@ -1,3 +1,4 @@
+import type { Money } from '../../../shared/money/money.js';
 import { totalOf, type Buckets, type StatementFormat, type StatementHeading, type StatementLine } from './statement-line.js';
 
 const CRLF = '\r\n';
@@ -27,35 +28,23 @@ export function csvField(value: string): string {
 }
 
 /**
- * Free text from outside (a payer's name) that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab
- * or a carriage return first) gets a leading apostrophe, as OWASP's CSV-injection advice says; amounts are
- * never text and keep their sign.
+ * Text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return first) gets a
+ * leading apostrophe, as OWASP's CSV-injection advice says. Every text cell goes through it, whatever its source
+ * (a payer's name, a txid, an id): only the amount cells, which are never text, keep a leading `-`.
  */
 export function inertText(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-const row = (fields: (string | null)[]): string => fields.map((f) => csvField(f ?? '')).join(',') + CRLF;
+/** A row: the ten text cells (each made inert, then quoted as needed), then the six amount cells (two decimals). */
+const row = (texts: (string | null)[], amounts: (Money | null)[] = []): string =>
+  [...texts.map((t) => csvField(inertText(t ?? ''))), ...amounts.map((a) => a?.toFixed2() ?? '')].join(',') + CRLF;
 
 const balanceRow = (operation: 'opening_balance' | 'closing_balance', at: Date, b: Buckets): string =>
-  row([
-    at.toISOString(),
-    null,
-    operation,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    null,
-    totalOf(b).toFixed2(),
-    b.available.toFixed2(),
-    b.blocked.toFixed2(),
-  ]);
+  row(
+    [at.toISOString(), null, operation, null, null, null, null, null, null, null],
+    [null, null, null, totalOf(b), b.available, b.blocked],
+  );
 
 /**
  * RFC 4180: CRLF line ends, a header row, fields quoted when needed, amounts as decimal strings with two
@@ -67,23 +56,20 @@ export const CSV_STATEMENT: StatementFormat = {
   extension: 'csv',
   head: (h: StatementHeading) => row([...CSV_COLUMNS]) + balanceRow('opening_balance', h.start, h.opening),
   line: (l: StatementLine) =>
-    row([
-      l.at.toISOString(),
-      l.entryId,
-      l.operation,
-      l.transactionType,
-      l.transactionId,
-      l.endToEndId,
-      l.txid,
-      l.counterpartyName === null ? null : inertText(l.counterpartyName),
-      l.counterpartyDocument,
-      l.counterpartyIspb,
-      l.amount.toFixed2(),
-      l.availableChange.toFixed2(),
-      l.blockedChange.toFixed2(),
-      totalOf(l.after).toFixed2(),
-      l.after.available.toFixed2(),
-      l.after.blocked.toFixed2(),
-    ]),
+    row(
+      [
+        l.at.toISOString(),
+        l.entryId,
+        l.operation,
+        l.transactionType,
+        l.transactionId,
+        l.endToEndId,
+        l.txid,
+        l.counterpartyName,
+        l.counterpartyDocument,
+        l.counterpartyIspb,
+      ],
+      [l.amount, l.availableChange, l.blockedChange, totalOf(l.after), l.after.available, l.after.blocked],
+    ),
   tail: (h: StatementHeading) => balanceRow('closing_balance', h.end, h.closing),
 };

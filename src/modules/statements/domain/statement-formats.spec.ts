@@ -117,15 +117,28 @@ describe('CSV statement (RFC 4180)', () => {
     });
   });
 
-  it('defuses a name a spreadsheet would run as a formula', () => {
-    const entry = { id: 'x', at: heading.start, operation: 'credit', transactionId: 't', before: buckets('0'), after: buckets('1') };
+  it('defuses every text cell a spreadsheet would run as a formula, and no amount', () => {
+    const entry = { id: '@SUM(1)', at: heading.start, operation: 'credit', transactionId: 't', before: buckets('0'), after: buckets('1') };
     const evil = statementLine(entry, {
       type: 'cash_in',
-      endToEndId: null,
-      txid: null,
-      counterparty: { name: '=HYPERLINK("http://x")', document: null },
+      endToEndId: '+E1',
+      txid: "=cmd|'/c calc'!A1",
+      counterparty: { name: '=HYPERLINK("http://x")', document: '-1+1', bank: { ispb: '\t=1' } },
     });
-    expect(readCsv(CSV_STATEMENT.line(evil))[0]![7]).toBe('\'=HYPERLINK("http://x")');
+    const [cells] = readCsv(CSV_STATEMENT.line(evil));
+    const byColumn = Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, cells![i]]));
+    expect(byColumn).toMatchObject({
+      entry_id: "'@SUM(1)",
+      end_to_end_id: "'+E1",
+      txid: "'=cmd|'/c calc'!A1",
+      counterparty_name: '\'=HYPERLINK("http://x")',
+      counterparty_document: "'-1+1",
+      counterparty_ispb: "'\t=1",
+    });
+    // Every text cell is either empty or starts with something a spreadsheet reads as text.
+    for (const c of CSV_COLUMNS.slice(0, 10)) expect(byColumn[c]).not.toMatch(/^[=+\-@\t\r]/);
+    const debit = statementLine({ ...entry, operation: 'debit', before: buckets('5'), after: buckets('1') }, undefined);
+    expect(readCsv(CSV_STATEMENT.line(debit))[0]![10]).toBe('-4.00');
   });
 });
 
