@@ -209,6 +209,32 @@ describe('TRUST_PROXY', () => {
     expect(() => parseTrustProxy('loopback, ::/0')).toThrow(/every address/);
   });
 
+  it('refuses ranges that together trust more than a private network of the public internet, mapped forms included', () => {
+    // The review's settings: each trusted every client, which then picked its own address in X-Forwarded-For.
+    for (const raw of [
+      '::ffff:0.0.0.0/96',
+      '0.0.0.0/1, 128.0.0.0/1',
+      '::/80', // holds ::ffff:0:0/96, the form proxy-addr compares an IPv4 client in
+      '::ffff:0:0/100', // 0.0.0.0/4
+      '1.0.0.0/8, 2.0.0.0/8',
+      '11.0.0.0/7',
+      '2001::/31',
+      '2001:db8::/32, 2001:db9::/32',
+    ]) {
+      expect(() => parseTrustProxy(raw)).toThrow(/TRUST_PROXY: .* public IPv[46] addresses/);
+    }
+    // A /8 of public addresses, a /32 of IPv6, and private networks of any size, named or written out, still do.
+    for (const raw of [
+      '10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, fc00::/7, fe80::/10, 127.0.0.0/8, 169.254.0.0/16',
+      '35.191.0.0/16, 130.211.0.0/22, 2600:1901::/32',
+      '1.0.0.0/8, loopback, uniquelocal, linklocal',
+      '::ffff:10.0.0.0/104, ::ffff:203.0.113.7',
+      '203.0.113.7, 2001:db8::1',
+    ]) {
+      expect(parseTrustProxy(raw)).toEqual(raw.split(',').map((e) => e.trim()));
+    }
+  });
+
   it('refuses anything else at start, naming the entry', () => {
     for (const raw of [
       'yes',

@@ -1,5 +1,6 @@
 import { createPrivateKey, randomBytes, X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export type AppRole = 'api' | 'worker' | 'all';
 
@@ -175,7 +176,52 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
       );
     }
   }
+  checkTrustedBreadth(entries);
   return entries;
+}
+
+/** The ranges proxy-addr's names stand for: private networks, trusted whatever their size. */
+const PRIVATE_RANGES = [
+  '127.0.0.0/8',
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '169.254.0.0/16',
+  '::1/128',
+  'fc00::/7',
+  'fe80::/10',
+].map((cidr) => ipaddr.parseCIDR(cidr));
+/** Public addresses the listed ranges may cover together: a /8's worth of IPv4, a /32's worth of IPv6. */
+const MAX_PUBLIC_IPV4 = 2n ** 24n;
+const MAX_PUBLIC_IPV6 = 2n ** 96n;
+const IPV4_MAPPED = ipaddr.parseCIDR('::ffff:0:0/96');
+
+/**
+ * Refuses ranges that, together, trust more than a private network's worth of public addresses
+ * (docs/adr/0244-trust-proxy-trusts-networks-not-the-internet.md). Counted as proxy-addr matches: an IPv4-mapped
+ * IPv6 range is an IPv4 range, and an IPv6 range that holds the mapped block (`::/80`) holds every IPv4 client,
+ * which proxy-addr compares in its mapped form.
+ */
+function checkTrustedBreadth(entries: string[]): void {
+  let ipv4 = 0n;
+  let ipv6 = 0n;
+  for (const entry of entries) {
+    if (TRUST_PROXY_NAMES.includes(entry)) continue;
+    let [address, bits] = entry.includes('/') ? ipaddr.parseCIDR(entry) : [ipaddr.parse(entry), entry.includes(':') ? 128 : 32];
+    if (address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress() && bits >= 96)
+      [address, bits] = [address.toIPv4Address(), bits - 96];
+    if (PRIVATE_RANGES.some(([base, size]) => base.kind() === address.kind() && size <= bits && address.match(base, size))) continue;
+    if (address instanceof ipaddr.IPv4) ipv4 += 2n ** BigInt(32 - bits);
+    else {
+      ipv6 += 2n ** BigInt(128 - bits);
+      if (bits <= 96 && IPV4_MAPPED[0].match(address, bits)) ipv4 += 2n ** 32n;
+    }
+  }
+  if (ipv4 > MAX_PUBLIC_IPV4 || ipv6 > MAX_PUBLIC_IPV6) {
+    throw new Error(
+      `TRUST_PROXY: "${entries.join(', ')}" trusts ${ipv4 > MAX_PUBLIC_IPV4 ? `${ipv4} public IPv4 addresses (more than a /8)` : `${ipv6} public IPv6 addresses (more than a /32)`}, IPv4-mapped forms included: a client among them could pick the address its budgets are counted under. Name the proxies' addresses or networks`,
+    );
+  }
 }
 
 function isTrustedProxyEntry(entry: string): boolean {
