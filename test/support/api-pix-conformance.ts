@@ -34,7 +34,7 @@ const BASE = '/api-pix/v2';
  * carries `valorPerc` alone, matches both branches and no such discount could ever be valid. And
  * `PayloadLocationCob.id`, `readOnly` through its `$ref`, is written out without it (a charge's `loc.id` is sent).
  */
-function apiPixDocument(): Record<string, unknown> {
+export function apiPixDocument(): Record<string, unknown> {
   const doc = parse(readFileSync(resolve(process.cwd(), 'docs/reference/api-pix-2.9.0.yaml'), 'utf8')) as Record<string, unknown> & {
     components: { schemas: Record<string, Record<string, unknown>> };
   };

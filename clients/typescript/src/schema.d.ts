@@ -92,8 +92,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the client's transactions (any client bearer token)
-         * @description Newest first, every type (cash_in, cash_out, p2p_in, p2p_out, reversal_in, reversal_out, med_return), filtered by `type`, `status`, `e2e`, `reference` and `date_from`/`date_to` (both, at most 30 days apart). `limit` 1-100 (default 20), `offset` up to 10,000; `total` counts up to 10,000. Any client token will do; no scope is needed.
+         * List the client's transactions (any client API bearer token)
+         * @description Newest first, every type (cash_in, cash_out, p2p_in, p2p_out, reversal_in, reversal_out, med_return), filtered by `type`, `status`, `e2e`, `reference` and `date_from`/`date_to` (both, at most 30 days apart). `limit` 1-100 (default 20), `offset` up to 10,000; `total` counts up to 10,000. Any client API token will do (no scope is needed); an API Pix token is refused (403 INSUFFICIENT_SCOPE).
          */
         get: operations["listTransactions"];
         put?: never;
@@ -3630,7 +3630,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: FORBIDDEN (see docs/errors.md) */
+            /** @description Error: FORBIDDEN, INSUFFICIENT_SCOPE (see docs/errors.md) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3639,7 +3639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN";
+                            code?: "FORBIDDEN" | "INSUFFICIENT_SCOPE";
                         } & {
                             [key: string]: unknown;
                         };
@@ -3814,7 +3814,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: FORBIDDEN (see docs/errors.md) */
+            /** @description Error: FORBIDDEN, INSUFFICIENT_SCOPE (see docs/errors.md) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3823,7 +3823,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponseDto"] & {
                         error?: {
                             /** @enum {string} */
-                            code?: "FORBIDDEN";
+                            code?: "FORBIDDEN" | "INSUFFICIENT_SCOPE";
                         } & {
                             [key: string]: unknown;
                         };

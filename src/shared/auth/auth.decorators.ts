@@ -1,6 +1,7 @@
 import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Principal } from './principal.js';
+import type { TokenAudience } from './token.service.js';
 
 export const AUTH_POLICY = 'auth:policy';
 
@@ -12,6 +13,11 @@ export interface AuthPolicy {
   principal?: 'client' | 'admin';
   /** The `x-key-id`/`x-secret-key` pair is accepted in place of a bearer token (cash-in create and cancel, per spec). */
   apiKey?: boolean;
+  /**
+   * The API whose tokens are taken: the client API's unless named (API Pix's routes name `api-pix`). A token
+   * issued for the other one is refused (docs/adr/0243-a-token-is-for-one-api.md).
+   */
+  audience?: TokenAudience;
 }
 
 /** No authentication (health, token issuing). */

@@ -84,7 +84,7 @@ describe('PrincipalGuard', () => {
     it('verifies a token once, then takes it again without passport, still asking whether its key is valid every time', async () => {
       const guard = guardFor(policy);
       const verified = verifications();
-      const { token } = tokens.issue(alice);
+      const { token } = tokens.issue(alice, 'client-api');
       const keyChecksBefore = FakeVerifier.keyChecks;
       for (let i = 0; i < 3; i++) {
         const { ctx, req } = bearer(token);
@@ -106,7 +106,7 @@ describe('PrincipalGuard', () => {
       const issuedAt = Date.UTC(2026, 0, 1);
       const now = jest.spyOn(Date, 'now').mockReturnValue(issuedAt);
       const guard = guardFor(policy);
-      const { token, expiresIn } = tokens.issue(alice);
+      const { token, expiresIn } = tokens.issue(alice, 'client-api');
       await expect(guard.canActivate(bearer(token).ctx)).resolves.toBe(true);
 
       now.mockReturnValue(issuedAt + expiresIn * 1000 - 1);
@@ -122,8 +122,8 @@ describe('PrincipalGuard', () => {
     it('never remembers a token that failed verification', async () => {
       const guard = guardFor(policy);
       const verified = verifications();
-      const forged = new TokenService(new JwtService(), { jwtSecret: 'y'.repeat(32) } as AppConfig).issue(alice).token;
-      const [header, payload] = tokens.issue(alice).token.split('.');
+      const forged = new TokenService(new JwtService(), { jwtSecret: 'y'.repeat(32) } as AppConfig).issue(alice, 'client-api').token;
+      const [header, payload] = tokens.issue(alice, 'client-api').token.split('.');
       for (const token of [forged, forged, `${header}.${payload}.`, `${header}.${payload}.`]) {
         await expect(guard.canActivate(bearer(token).ctx)).rejects.toMatchObject({
           code: 'INVALID_TOKEN',
@@ -131,6 +131,66 @@ describe('PrincipalGuard', () => {
         });
       }
       expect(verified).toHaveBeenCalledTimes(4);
+    });
+  });
+
+  describe('a token is for one API (docs/adr/0243-a-token-is-for-one-api.md)', () => {
+    const clientApi: AuthPolicy = { scopes: [], principal: 'client' };
+    const apiPix: AuthPolicy = { scopes: ['cob.read'], principal: 'client', audience: 'api-pix' };
+    const merchant: Principal = { ...alice, scopes: ['cob.read'] };
+    const bearer = (token: string) => context({ authorization: `Bearer ${token}` }).ctx;
+    /** A token as one issued before tokens carried `aud` (or with the `aud` given), signed with the right key. */
+    const signed = (scope: string, aud?: string) =>
+      new JwtService().sign(
+        { sub: alice.id, kid: alice.keyId, key_id: alice.keyId, typ: 'client', scope, jti: 'j', ...(aud === undefined ? {} : { aud }) },
+        { secret: tokens.key as unknown as string, algorithm: 'HS256', expiresIn: 60 },
+      );
+
+    it("refuses an API Pix token on the client API, even where any client token will do, and remembers a token's API", async () => {
+      const { token } = tokens.issue(merchant, 'api-pix');
+      const guard = guardFor(clientApi);
+      for (let i = 0; i < 2; i++) {
+        await expect(guard.canActivate(bearer(token))).rejects.toMatchObject({
+          code: 'INSUFFICIENT_SCOPE',
+          message: expect.stringMatching(/client API token/),
+        });
+      }
+      await expect(guardFor(apiPix).canActivate(bearer(token))).resolves.toBe(true);
+    });
+
+    it('refuses a client API token on API Pix, whatever scopes it holds', async () => {
+      const { token } = tokens.issue({ ...alice, scopes: ['cob.read', 'pix:cashin:read'] }, 'client-api');
+      await expect(guardFor(apiPix).canActivate(bearer(token))).rejects.toMatchObject({
+        code: 'INSUFFICIENT_SCOPE',
+        message: expect.stringMatching(/API Pix token/),
+      });
+      await expect(guardFor({ ...clientApi, scopes: ['pix:cashin:read'] }).canActivate(bearer(token))).resolves.toBe(true);
+    });
+
+    it('takes the API-key pair as a client API credential only', async () => {
+      const pair = () => context({ 'x-key-id': 'key_a', 'x-secret-key': 'sk_right' }).ctx;
+      await expect(guardFor({ ...clientApi, apiKey: true }).canActivate(pair())).resolves.toBe(true);
+      await expect(guardFor({ ...apiPix, apiKey: true }).canActivate(pair())).rejects.toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
+    });
+
+    it('reads a token issued before `aud` by its scopes: API Pix scopes alone were an API Pix token', async () => {
+      await expect(guardFor(apiPix).canActivate(bearer(signed('cob.read')))).resolves.toBe(true);
+      await expect(guardFor(clientApi).canActivate(bearer(signed('cob.read webhook.read')))).rejects.toMatchObject({
+        code: 'INSUFFICIENT_SCOPE',
+      });
+      await expect(guardFor(clientApi).canActivate(bearer(signed('pix:keys:read')))).resolves.toBe(true);
+      await expect(guardFor(clientApi).canActivate(bearer(signed('')))).resolves.toBe(true);
+      await expect(guardFor(apiPix).canActivate(bearer(signed('pix:keys:read cob.read')))).rejects.toMatchObject({
+        code: 'INSUFFICIENT_SCOPE',
+      });
+    });
+
+    it('refuses a token naming an audience this service does not issue (401)', async () => {
+      for (const aud of ['somewhere-else', '']) {
+        await expect(guardFor(clientApi).canActivate(bearer(signed('pix:keys:read', aud)))).rejects.toMatchObject({
+          code: 'INVALID_TOKEN',
+        });
+      }
     });
   });
 });

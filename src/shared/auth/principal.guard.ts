@@ -10,14 +10,22 @@ import { CredentialThrottle } from './credential-throttle.js';
 import { CredentialVerifier } from './credential-verifier.js';
 import { bearerTokenOf, type VerifiedTokenInfo } from './jwt.strategy.js';
 import type { Principal } from './principal.js';
+import type { TokenAudience, TokenHolder } from './token.service.js';
 import { VerifiedTokenCache } from './verified-token-cache.js';
 
 type AuthedRequest = Request & { principal?: Principal; user?: Principal; authInfo?: unknown };
 
+/** What a token refused for its audience is told: the token endpoint of the API it is on. */
+const WRONG_AUDIENCE: Record<TokenAudience, string> = {
+  'client-api': 'This endpoint takes a client API token (POST /api/v1/auth/bearer-token); an API Pix token is for /api-pix only',
+  'api-pix': 'This endpoint takes an API Pix token (POST /api-pix/oauth/token); a client API token is for /api/v1 only',
+};
+
 /**
- * The one global guard: authenticates (bearer JWT, or the API-key pair where allowed), checks the
- * principal kind and scopes, then spends one point of the caller's per-minute budget.
- * An endpoint without a policy is refused: fail closed.
+ * The one global guard: authenticates (bearer JWT, or the API-key pair where allowed), checks the token's
+ * audience (the API it was issued for, docs/adr/0243-a-token-is-for-one-api.md), the principal kind and
+ * scopes, then spends one point of the caller's per-minute budget. An endpoint without a policy is
+ * refused: fail closed.
  */
 @Injectable()
 export class PrincipalGuard extends AuthGuard('jwt') {
@@ -44,7 +52,10 @@ export class PrincipalGuard extends AuthGuard('jwt') {
     if (!policy) throw new DomainError('UNAUTHORIZED', 'Authentication required');
     if (policy.public) return true;
 
-    const principal = await this.authenticate(ctx, req, policy);
+    const { principal, audience } = await this.authenticate(ctx, req, policy);
+    // A token of the other API holds none of this one's scopes, and is refused as such (403 INSUFFICIENT_SCOPE).
+    const wanted = policy.audience ?? 'client-api';
+    if (audience !== wanted) throw new DomainError('INSUFFICIENT_SCOPE', WRONG_AUDIENCE[wanted]);
     if (policy.principal && principal.kind !== policy.principal) {
       throw new DomainError('FORBIDDEN', `This endpoint needs ${policy.principal} credentials`);
     }
@@ -57,29 +68,32 @@ export class PrincipalGuard extends AuthGuard('jwt') {
     return true;
   }
 
-  private async authenticate(ctx: ExecutionContext, req: AuthedRequest, policy: AuthPolicy): Promise<Principal> {
+  private async authenticate(ctx: ExecutionContext, req: AuthedRequest, policy: AuthPolicy): Promise<TokenHolder> {
     if (
       policy.apiKey &&
       !req.header('authorization') &&
       (req.header('x-key-id') !== undefined || req.header('x-secret-key') !== undefined)
     ) {
-      return this.byApiKey(req);
+      // The key pair is a credential of the client API (charge creation and cancellation).
+      return { principal: await this.byApiKey(req), audience: 'client-api' };
     }
     const token = bearerTokenOf(req);
-    let principal = token ? this.verifiedTokens.get(token) : undefined;
-    if (principal) {
-      req.user = principal;
+    let holder = token ? this.verifiedTokens.get(token) : undefined;
+    if (holder) {
+      req.user = holder.principal;
     } else {
       // passport-jwt verifies it (or refuses it through handleRequest); only a verified token is remembered.
       await super.canActivate(ctx);
-      principal = req.user as Principal;
-      const exp = (req.authInfo as VerifiedTokenInfo | undefined)?.exp;
-      if (token && exp !== undefined) this.verifiedTokens.set(token, principal, exp);
+      const info = req.authInfo as VerifiedTokenInfo | undefined;
+      // The strategy always hands its info over; without it nothing says which API the token is for.
+      if (!info) throw new DomainError('INVALID_TOKEN', 'Invalid bearer token');
+      holder = { principal: req.user as Principal, audience: info.audience };
+      if (token && info.exp !== undefined) this.verifiedTokens.set(token, holder, info.exp);
     }
-    if (!(await this.verifier.isKeyValidFor(principal))) {
+    if (!(await this.verifier.isKeyValidFor(holder.principal))) {
       throw new DomainError('INVALID_TOKEN', "The API key behind this token was revoked or is not the token subject's");
     }
-    return principal;
+    return holder;
   }
 
   /**
@@ -93,13 +107,14 @@ export class PrincipalGuard extends AuthGuard('jwt') {
     );
   }
 
-  override handleRequest<T>(err: unknown, user: T, info: unknown): T {
+  override handleRequest<T>(err: unknown, user: T, info: unknown, ctx: ExecutionContext): T {
     if (err || !user) {
       const reason = info instanceof Error ? info : undefined;
       if (reason?.name === 'TokenExpiredError') throw new DomainError('INVALID_TOKEN', 'Bearer token expired');
-      if (!reason || /no auth token/i.test(reason.message)) {
+      if (!bearerTokenOf(ctx.switchToHttp().getRequest<AuthedRequest>())) {
         throw new DomainError('UNAUTHORIZED', 'Missing bearer token');
       }
+      // A bad signature, or claims the strategy refused (no `sub`, an unknown `typ` or `aud`).
       throw new DomainError('INVALID_TOKEN', 'Invalid bearer token');
     }
     return user;

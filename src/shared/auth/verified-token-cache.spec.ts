@@ -1,8 +1,12 @@
-import type { Principal } from './principal.js';
+import type { TokenHolder } from './token.service.js';
 import { VerifiedTokenCache } from './verified-token-cache.js';
 
-const alice: Principal = { kind: 'client', id: 'c1', keyId: 'key_a', scopes: ['pix:balance:read'] };
-const bob: Principal = { kind: 'admin', id: 'a1', keyId: 'key_b', scopes: ['admin:ledger:read'] };
+const alice: TokenHolder = {
+  principal: { kind: 'client', id: 'c1', keyId: 'key_a', scopes: ['pix:balance:read'] },
+  audience: 'client-api',
+};
+const bob: TokenHolder = { principal: { kind: 'admin', id: 'a1', keyId: 'key_b', scopes: ['admin:ledger:read'] }, audience: 'client-api' };
+const merchant: TokenHolder = { principal: { kind: 'client', id: 'c1', keyId: 'key_a', scopes: ['cob.read'] }, audience: 'api-pix' };
 
 /** A cache on a clock the test sets (milliseconds, as Date.now). */
 function cacheAt(startMs: number, max?: number) {
@@ -11,13 +15,15 @@ function cacheAt(startMs: number, max?: number) {
 }
 
 describe('VerifiedTokenCache', () => {
-  it("answers a remembered token with a copy of its principal, by the token's full text only", () => {
+  it("answers a remembered token with a copy of its principal and its audience, by the token's full text only", () => {
     const { cache } = cacheAt(1_000_000);
     cache.set('header.payload.signature', alice, 2000);
+    cache.set('header.payload.other', merchant, 2000);
     const hit = cache.get('header.payload.signature');
     expect(hit).toEqual(alice);
-    hit!.scopes.push('admin:ledger:read');
+    hit!.principal.scopes.push('admin:ledger:read');
     expect(cache.get('header.payload.signature')).toEqual(alice);
+    expect(cache.get('header.payload.other')).toEqual(merchant);
     expect(cache.get('header.payload.signatur')).toBeUndefined();
     expect(cache.get('header.payload.signature2')).toBeUndefined();
   });

@@ -1,10 +1,10 @@
-import type { Principal } from './principal.js';
+import type { TokenHolder } from './token.service.js';
 
 /** How many verified tokens one process remembers; a token is a few hundred bytes, so this is a few MB at most. */
 export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
 interface Entry {
-  principal: Principal;
+  holder: TokenHolder;
   /** The token's `exp` claim, in seconds since the epoch. */
   exp: number;
 }
@@ -25,8 +25,8 @@ export class VerifiedTokenCache {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  /** The token's principal (a copy, so no request can change another's), or undefined if unknown or expired. */
-  get(token: string): Principal | undefined {
+  /** The token's principal and audience (a copy, so no request can change another's), or undefined if unknown or expired. */
+  get(token: string): TokenHolder | undefined {
     const entry = this.entries.get(token);
     if (!entry) return undefined;
     if (this.isExpired(entry.exp)) {
@@ -36,19 +36,18 @@ export class VerifiedTokenCache {
     // Re-inserted so the Map's order stays least recently used first.
     this.entries.delete(token);
     this.entries.set(token, entry);
-    const { principal } = entry;
-    return { ...principal, scopes: [...principal.scopes] };
+    return copyOf(entry.holder);
   }
 
   /** Remembers a token that just passed verification; call it for nothing else. */
-  set(token: string, principal: Principal, exp: number): void {
+  set(token: string, holder: TokenHolder, exp: number): void {
     if (this.isExpired(exp)) return;
     this.entries.delete(token);
     if (this.entries.size >= this.max) {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
-    this.entries.set(token, { principal: { ...principal, scopes: [...principal.scopes] }, exp });
+    this.entries.set(token, { holder: copyOf(holder), exp });
   }
 
   get size(): number {
@@ -59,4 +58,8 @@ export class VerifiedTokenCache {
   private isExpired(exp: number): boolean {
     return Math.floor(this.now() / 1000) >= exp;
   }
+}
+
+function copyOf({ principal, audience }: TokenHolder): TokenHolder {
+  return { principal: { ...principal, scopes: [...principal.scopes] }, audience };
 }

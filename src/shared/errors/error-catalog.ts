@@ -45,7 +45,11 @@ export const ERROR_CATALOG = {
     group: 'auth',
     when: 'unknown `x-key-id`, wrong `x-secret-key`, revoked key, or missing API-key headers',
   },
-  INSUFFICIENT_SCOPE: { status: 403, group: 'auth', when: 'valid token without the scope the endpoint needs' },
+  INSUFFICIENT_SCOPE: {
+    status: 403,
+    group: 'auth',
+    when: 'valid token without the scope the endpoint needs, or an API Pix token (it holds no client API scope) on any client API endpoint',
+  },
   FORBIDDEN: { status: 403, group: 'auth', when: 'an admin token on a client endpoint, or a client token on an admin endpoint' },
   INVALID_SCOPE: {
     status: 400,

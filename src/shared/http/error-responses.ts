@@ -3,8 +3,12 @@ import { ERROR_CATALOG, type ErrorCode } from '../errors/error-catalog.js';
 
 /** Codes any operation can answer (a bug, an outage). */
 const ALWAYS: ErrorCode[] = ['INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
-/** Codes of every operation behind credentials (the guard, the rate limit). */
-const AUTHENTICATED: ErrorCode[] = ['UNAUTHORIZED', 'INVALID_TOKEN', 'FORBIDDEN', 'RATE_LIMITED'];
+/**
+ * Codes of every operation behind credentials (the guard, the rate limit). INSUFFICIENT_SCOPE too where no
+ * scope is named (the transaction list): an API Pix token is refused with it everywhere
+ * (docs/adr/0243-a-token-is-for-one-api.md).
+ */
+const AUTHENTICATED: ErrorCode[] = ['UNAUTHORIZED', 'INVALID_TOKEN', 'FORBIDDEN', 'INSUFFICIENT_SCOPE', 'RATE_LIMITED'];
 /** Codes of every operation that reads a JSON body. */
 const WITH_BODY: ErrorCode[] = ['VALIDATION_ERROR', 'MALFORMED_JSON', 'BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 /** Codes of every operation with query or path parameters. */
@@ -57,8 +61,6 @@ export function addErrorResponses(doc: OpenAPIObject): OpenAPIObject {
       const codes = new Set<ErrorCode>([...ALWAYS, ...(op['x-error-codes'] ?? [])]);
       const apiKey = op.security?.some((s) => 'apiKeyId' in s);
       if (op.security?.length) AUTHENTICATED.forEach((c) => codes.add(c));
-      // Only an operation that names a scope can lack it (the transaction list needs none).
-      if (op['x-required-scopes']?.length) codes.add('INSUFFICIENT_SCOPE');
       if (apiKey) codes.add('INVALID_CREDENTIALS');
       if (op.requestBody) WITH_BODY.forEach((c) => codes.add(c));
       if (op.parameters?.some((p) => p.in === 'query' || p.in === 'path')) WITH_PARAMETERS.forEach((c) => codes.add(c));

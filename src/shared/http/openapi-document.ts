@@ -203,7 +203,13 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1.0.0')
     .addServer('/', 'The host serving this document (Swagger UI at /docs, this document at /docs-json)')
     .addBearerAuth(
-      { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token from POST /api/v1/auth/bearer-token' },
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description:
+          'Token from POST /api/v1/auth/bearer-token. A token of API Pix (POST /api-pix/oauth/token) is for /api-pix only: refused here with 403 INSUFFICIENT_SCOPE',
+      },
       'bearer',
     )
     .addApiKey({ type: 'apiKey', in: 'header', name: 'x-key-id', description: 'API key id (with x-secret-key)' }, 'apiKeyId')

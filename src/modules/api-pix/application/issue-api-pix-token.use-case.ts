@@ -28,7 +28,8 @@ export interface ApiPixToken {
  * OAuth 2.0 client credentials for API Pix (docs/adr/0228-api-pix-client-credentials.md): the API key pair is
  * checked exactly as `POST /api/v1/auth/bearer-token` checks it (CredentialVerifier, on the same failure budgets
  * per key id and source and per source), and the token is the service's own, carrying API Pix scopes only,
- * those the key's scopes allow (domain/api-pix-scopes.ts). A wrong pair is `invalid_client`.
+ * those the key's scopes allow (domain/api-pix-scopes.ts), for API Pix alone (`aud` `api-pix`: the client API
+ * refuses it, docs/adr/0243-a-token-is-for-one-api.md). A wrong pair is `invalid_client`.
  */
 @Injectable()
 export class IssueApiPixTokenUseCase {
@@ -62,7 +63,7 @@ export class IssueApiPixTokenUseCase {
       const named = grant.refused.length > 0 ? `: ${grant.refused.join(' ')}` : '';
       throw new OAuthError('invalid_scope', `Scope not granted to this client${named}`);
     }
-    const { token, expiresIn } = this.tokens.issue({ ...principal, scopes: grant.granted });
+    const { token, expiresIn } = this.tokens.issue({ ...principal, scopes: grant.granted }, 'api-pix');
     return { accessToken: token, expiresIn, scopes: grant.granted };
   }
 }

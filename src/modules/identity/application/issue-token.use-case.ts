@@ -31,6 +31,6 @@ export class IssueTokenUseCase {
       const apiKey = found && (await this.repo.findApiKey(id));
       return found && apiKey ? { principal: found, key: apiKey } : null;
     });
-    return this.tokens.issue({ ...principal, scopes: key.grant(scopes) });
+    return this.tokens.issue({ ...principal, scopes: key.grant(scopes) }, 'client-api');
   }
 }

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Put, Query, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
-import { ClientAuth, CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import { ApiPixAuth } from './api-pix-auth.decorator.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { MerchantCharges, type MerchantCharge } from '../../../cash-in/application/merchant-charges.js';
@@ -32,7 +33,7 @@ export class CobController {
 
   @Put(':txid')
   @HttpCode(201)
-  @ClientAuth('cob.write')
+  @ApiPixAuth('cob.write')
   async put(@CurrentPrincipal() p: Principal, @Param('txid') txid: string, @Body() body: CobRequest) {
     if (!TXID.test(txid)) {
       throw new DomainError('VALIDATION_ERROR', 'txid', [{ field: 'cob.txid', issue: 'não respeita o _schema_ ([a-zA-Z0-9]{26,35})' }]);
@@ -42,14 +43,14 @@ export class CobController {
 
   @Post()
   @HttpCode(201)
-  @ClientAuth('cob.write')
+  @ApiPixAuth('cob.write')
   async post(@CurrentPrincipal() p: Principal, @Body() body: CobRequest) {
     return this.present(await this.charges.create(createCobCommand(body, p.id)), false);
   }
 
   /** `CobsConsultadas`: the caller's immediate charges created between `inicio` and `fim`, newest first. */
   @Get()
-  @ClientAuth('cob.read')
+  @ApiPixAuth('cob.read')
   async list(@CurrentPrincipal() p: Principal, @Query() raw: Record<string, unknown>) {
     const { query, params } = cobListQuery(raw, 'cob', p.id);
     const { items, total } = query ? await this.charges.list(query) : { items: [], total: 0 };
@@ -57,7 +58,7 @@ export class CobController {
   }
 
   @Patch(':txid')
-  @ClientAuth('cob.write')
+  @ApiPixAuth('cob.write')
   async patch(@CurrentPrincipal() p: Principal, @Param('txid') txid: string, @Body() body: CobRevisionRequest) {
     await this.immediate(p.id, txid);
     const asked = reviseCobCommand(body);
@@ -66,7 +67,7 @@ export class CobController {
   }
 
   @Get(':txid')
-  @ClientAuth('cob.read')
+  @ApiPixAuth('cob.read')
   async get(@CurrentPrincipal() p: Principal, @Param('txid') txid: string, @Query('revisao') revisao: unknown) {
     const charge = await this.immediate(p.id, txid);
     if (revisao !== undefined) {

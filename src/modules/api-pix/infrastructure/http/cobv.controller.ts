@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Put, Query, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
-import { ClientAuth, CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import { ApiPixAuth } from './api-pix-auth.decorator.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { MerchantCharges, type MerchantCharge } from '../../../cash-in/application/merchant-charges.js';
@@ -32,7 +33,7 @@ export class CobVController {
 
   @Put(':txid')
   @HttpCode(201)
-  @ClientAuth('cobv.write')
+  @ApiPixAuth('cobv.write')
   async put(@CurrentPrincipal() p: Principal, @Param('txid') txid: string, @Body() body: CobVRequest) {
     if (!TXID.test(txid)) {
       throw new DomainError('VALIDATION_ERROR', 'txid', [{ field: 'cobv.txid', issue: 'não respeita o _schema_ ([a-zA-Z0-9]{26,35})' }]);
@@ -41,7 +42,7 @@ export class CobVController {
   }
 
   @Patch(':txid')
-  @ClientAuth('cobv.write')
+  @ApiPixAuth('cobv.write')
   async patch(@CurrentPrincipal() p: Principal, @Param('txid') txid: string, @Body() body: CobVRevisionRequest) {
     await this.dueDate(p.id, txid);
     const asked = reviseCobVCommand(body);
@@ -50,7 +51,7 @@ export class CobVController {
   }
 
   @Get(':txid')
-  @ClientAuth('cobv.read')
+  @ApiPixAuth('cobv.read')
   async get(@CurrentPrincipal() p: Principal, @Param('txid') txid: string, @Query('revisao') revisao: unknown) {
     const charge = await this.dueDate(p.id, txid);
     // Only the current revision is kept (docs/adr/0229-cob-over-the-same-charges.md), as for cob.
@@ -70,7 +71,7 @@ export class CobVController {
 
   /** `CobsVConsultadas`: the caller's due-date charges created between `inicio` and `fim`, newest first. */
   @Get()
-  @ClientAuth('cobv.read')
+  @ApiPixAuth('cobv.read')
   async list(@CurrentPrincipal() p: Principal, @Query() raw: Record<string, unknown>) {
     // No charge belongs to a batch (`lotecobv` is not offered): a `loteCobVId` matches none.
     const { query, params } = cobListQuery(raw, 'cobv', p.id, ['loteCobVId']);

@@ -2,7 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Re
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../../../config/app.config.js';
-import { ClientAuth, CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import { ApiPixAuth } from './api-pix-auth.decorator.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { PayloadLocations, type PayloadLocation } from '../../../cash-in/application/payload-locations.js';
@@ -32,7 +33,7 @@ export class LocController {
 
   @Post()
   @HttpCode(201)
-  @ClientAuth('payloadlocation.write')
+  @ApiPixAuth('payloadlocation.write')
   async post(@CurrentPrincipal() p: Principal, @Body() body: PayloadLocationRequest, @Res({ passthrough: true }) res: Response) {
     const location = await this.locations.create(p.id, body.tipoCob === 'cobv' ? 'dueDate' : 'immediate');
     // spec, 201 `location` header: the location created, as this API's resource.
@@ -42,7 +43,7 @@ export class LocController {
 
   /** `PayloadLocationConsultadas`: the caller's locations created between `inicio` and `fim`, oldest first. */
   @Get()
-  @ClientAuth('payloadlocation.read')
+  @ApiPixAuth('payloadlocation.read')
   async list(@CurrentPrincipal() p: Principal, @Query() raw: Record<string, unknown>) {
     const { filter, params } = locListQuery(raw, p.id);
     const { items, total } = await this.locations.list(filter);
@@ -50,7 +51,7 @@ export class LocController {
   }
 
   @Get(':id')
-  @ClientAuth('payloadlocation.read')
+  @ApiPixAuth('payloadlocation.read')
   async get(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
     const location = ID.test(id) ? await this.locations.find(p.id, Number(id)) : null;
     if (!location) throw notFound();
@@ -60,7 +61,7 @@ export class LocController {
   /** Frees the location (200 with it, no `txid`); the charge stays, served nowhere. Again: the same answer. */
   @Delete(':id/txid')
   @HttpCode(200)
-  @ClientAuth('payloadlocation.write')
+  @ApiPixAuth('payloadlocation.write')
   async unlink(@CurrentPrincipal() p: Principal, @Param('id') id: string) {
     const location = ID.test(id) ? await this.locations.unlink(p.id, Number(id)) : null;
     if (!location) throw notFound();

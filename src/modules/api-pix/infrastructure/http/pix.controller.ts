@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Put, Req, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { ClientAuth, CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import { ApiPixAuth } from './api-pix-auth.decorator.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import type { ClientRefundCode } from '../../../../shared/domain/refund-code.js';
 import { maskDocument } from '../../../../shared/domain/tax-id.js';
@@ -51,7 +52,7 @@ export class PixController {
   ) {}
 
   @Get()
-  @ClientAuth('pix.read')
+  @ApiPixAuth('pix.read')
   async list(@CurrentPrincipal() p: Principal, @Req() req: Request) {
     // The query as sent, read here: its names (`paginacao.paginaAtual`) are API Pix's, checked by listQuery.
     const asked = listQuery(req.query as Query);
@@ -91,7 +92,7 @@ export class PixController {
   }
 
   @Get(':e2eid')
-  @ClientAuth('pix.read')
+  @ApiPixAuth('pix.read')
   async get(@CurrentPrincipal() p: Principal, @Param('e2eid') e2eid: string) {
     const received = await this.received(p.id, e2eid);
     const refunds = await this.refunds.ofPayments(p.id, [received.endToEndId]);
@@ -100,7 +101,7 @@ export class PixController {
 
   @Put(':e2eid/devolucao/:id')
   @HttpCode(201)
-  @ClientAuth('pix.write')
+  @ApiPixAuth('pix.write')
   async refund(@CurrentPrincipal() p: Principal, @Param('e2eid') e2eid: string, @Param('id') id: string, @Body() body: DevolucaoRequest) {
     const problems: { field: string; issue: string }[] = [];
     if (!DEVOLUCAO_ID.test(id)) problems.push({ field: 'id', issue: 'não respeita o _schema_ ([a-zA-Z0-9]{1,35})' });
@@ -121,7 +122,7 @@ export class PixController {
   }
 
   @Get(':e2eid/devolucao/:id')
-  @ClientAuth('pix.read')
+  @ApiPixAuth('pix.read')
   async getRefund(@CurrentPrincipal() p: Principal, @Param('e2eid') e2eid: string, @Param('id') id: string) {
     if (!E2EID.test(e2eid) || !DEVOLUCAO_ID.test(id)) {
       throw new DomainError('REVERSAL_NOT_FOUND', 'Devolução não encontrada para o e2eid e o id informados.');

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, UseFilters } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { ClientAuth, CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import { CurrentPrincipal } from '../../../../shared/auth/auth.decorators.js';
+import { ApiPixAuth } from './api-pix-auth.decorator.js';
 import type { Principal } from '../../../../shared/auth/principal.js';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
 import { ReceivingKeys } from '../../../keys/application/receiving-keys.service.js';
@@ -29,7 +30,7 @@ export class WebhookController {
   /** Registers the URL for the key, or replaces it (200, no body, as the spec answers). */
   @Put(':chave')
   @HttpCode(200)
-  @ClientAuth('webhook.write')
+  @ApiPixAuth('webhook.write')
   async put(@CurrentPrincipal() p: Principal, @Param('chave') chave: string, @Body() body: WebhookRequest): Promise<void> {
     if (chave.length > CHAVE_MAX || !(await this.keys.ownActive(p.id, chave))) {
       throw new DomainError('PIX_KEY_NOT_REGISTERED', 'A chave não pertence a este usuário recebedor.');
@@ -38,7 +39,7 @@ export class WebhookController {
   }
 
   @Get(':chave')
-  @ClientAuth('webhook.read')
+  @ApiPixAuth('webhook.read')
   async get(@CurrentPrincipal() p: Principal, @Param('chave') chave: string) {
     const webhook = await this.webhooks.find(p.id, chave);
     if (!webhook) throw notFound();
@@ -47,14 +48,14 @@ export class WebhookController {
 
   @Delete(':chave')
   @HttpCode(204)
-  @ClientAuth('webhook.write')
+  @ApiPixAuth('webhook.write')
   async delete(@CurrentPrincipal() p: Principal, @Param('chave') chave: string): Promise<void> {
     if (!(await this.webhooks.remove(p.id, chave))) throw notFound();
   }
 
   /** `WebhooksConsultados`: the caller's webhooks created in [inicio, fim], oldest first, a page at a time. */
   @Get()
-  @ClientAuth('webhook.read')
+  @ApiPixAuth('webhook.read')
   async list(@CurrentPrincipal() p: Principal, @Query() query: Record<string, unknown>) {
     const q = listQuery(query);
     const { items, total } = await this.webhooks.list(

@@ -23,9 +23,9 @@ export class TransactionsController {
   @ClientEndpoint()
   @ApiOperation({
     operationId: 'listTransactions',
-    summary: "List the client's transactions (any client bearer token)",
+    summary: "List the client's transactions (any client API bearer token)",
     description:
-      'Newest first, every type (cash_in, cash_out, p2p_in, p2p_out, reversal_in, reversal_out, med_return), filtered by `type`, `status`, `e2e`, `reference` and `date_from`/`date_to` (both, at most 30 days apart). `limit` 1-100 (default 20), `offset` up to 10,000; `total` counts up to 10,000. Any client token will do; no scope is needed.',
+      'Newest first, every type (cash_in, cash_out, p2p_in, p2p_out, reversal_in, reversal_out, med_return), filtered by `type`, `status`, `e2e`, `reference` and `date_from`/`date_to` (both, at most 30 days apart). `limit` 1-100 (default 20), `offset` up to 10,000; `total` counts up to 10,000. Any client API token will do (no scope is needed); an API Pix token is refused (403 INSUFFICIENT_SCOPE).',
   })
   @ApiOkResponse({ type: TransactionListResponse })
   @ApiErrors('INVALID_DATE_RANGE', 'DATE_RANGE_TOO_LARGE')
