@@ -276,6 +276,40 @@ describe('Dynamic QR codes of other institutions: fetched, verified and paid (e2
     expect(holderName).not.toBe('RECEITA FEDERAL DO BRASIL');
   });
 
+  // docs/adr/0242-a-txid-reaches-a-credit-only-with-its-charge.md. The review's case: another host serves a signed
+  // payload naming one of our client's keys and the txid of that client's open charge (7.00), priced 0.01. Paid,
+  // the charge stayed open while the 0.01 was listed under its txid (GET /pix?txid=) and a callback was queued.
+  it("refuses another host's payload for a key held here and our client's open charge: QR_PAYLOAD_INVALID, the charge untouched", async () => {
+    const merchant = await newClient(app, { legal: true, name: 'Loja Daqui Ltda' });
+    const key = await http(app)
+      .post('/api/v1/pix/keys')
+      .set(merchant.auth)
+      .send({ key_type: 'EMAIL', key_value: 'loja.daqui@example.com' });
+    expect(key.status).toBe(200);
+    const charge = await http(app).post('/api/v1/pix/cash-in/qrcode').set(merchant.auth).send({ amount: '7.00', reference: 'pedido-7' });
+    expect(charge.status).toBe(200);
+    const txid = charge.body.conciliation_id as string;
+
+    const forged = cobPayload({ txid, chave: 'loja.daqui@example.com', valor: { original: '0.01' } });
+    const res = await decode(serve(await signPayload(forged, leaf, jku())));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: 'QR_PAYLOAD_INVALID',
+      details: [
+        { field: 'br_code', issue: "its key is held at this institution, whose charges are read only at this institution's own locations" },
+      ],
+    });
+    // Nothing to pay: no decode was kept, the charge is pending, and its txid is on its own line only.
+    const db = app.get(DataSource);
+    expect(await db.query(`SELECT 1 FROM qr_lookups WHERE client_id = $1 AND result->>'charge_txid' = $2`, [c.clientId, txid])).toEqual([]);
+    const status = await http(app).get(`/api/v1/pix/cash-in/${charge.body.transaction_id}`).set(merchant.auth);
+    expect(status.body.data).toMatchObject({ status: 'pending', conciliation_id: txid });
+    const lines = await http(app).get('/api/v1/transactions').query({ type: 'cash_in' }).set(merchant.auth);
+    expect((lines.body.data.transactions as { id: string; txid: string | null }[]).filter((t) => t.txid === txid).map((t) => t.id)).toEqual(
+      [charge.body.transaction_id],
+    );
+  });
+
   it('answers paid and cancelled charges CHARGE_NOT_PAYABLE and an expired one QR_CODE_EXPIRED', async () => {
     expect(await refusedWith(serve(await signPayload(cobPayload({ status: 'CONCLUIDA' }), leaf, jku())))).toBe('CHARGE_NOT_PAYABLE');
     const removed = cobPayload({ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' });
