@@ -12,6 +12,7 @@ import { encodeBrCode } from '../../src/shared/domain/br-code/br-code.js';
 import { crc16CcittFalse } from '../../src/shared/domain/br-code/crc16.js';
 import { encodeTlv } from '../../src/shared/domain/br-code/emv-tlv.js';
 import { Clock } from '../../src/shared/time/clock.js';
+import { DataSource } from 'typeorm';
 import { cashOut, settled } from '../support/payments.js';
 import { http, newClient, startApp, type TestClient } from '../support/test-app.js';
 
@@ -178,8 +179,14 @@ describe('Dynamic QR codes of other institutions: fetched, verified and paid (e2
     expect(server.requests.filter((r) => r === JWKS_PATH)).toHaveLength(before + 1);
   });
 
-  it('fetches a due-date charge with DPP (today in São Paulo) and codMun, and shows its terms and amount due', async () => {
-    const cobv = {
+  /** The holder of the external key in the sandbox directory: the `recebedor` a CobVPayload must name. */
+  const holder = async () => (await app.get(KeyDirectory).resolve('loja.externa@example.com', 'EMAIL'))!;
+
+  /** A CobVPayload of the API Pix (schema `CobVPayload`), due on 2026-03-05, its receiver the key's holder. */
+  const cobvPayload = async (over: Record<string, unknown> = {}) => {
+    const { holderDocument } = await holder();
+    const document = holderDocument.length === 11 ? { cpf: holderDocument } : { cnpj: holderDocument };
+    return {
       ...cobPayload({ revisao: 1 }),
       calendario: {
         criacao: '2026-03-01T10:00:00.000Z',
@@ -187,11 +194,17 @@ describe('Dynamic QR codes of other institutions: fetched, verified and paid (e2
         dataDeVencimento: '2026-03-05',
         validadeAposVencimento: 30,
       },
+      recebedor: { ...document, nome: 'Loja Externa Ltda', cidade: 'CURITIBA' },
       valor: { original: '100.00', multa: '2.00', juros: '0.50', abatimento: '0.00', desconto: '0.00', final: '102.50' },
+      ...over,
     };
-    const res = await decode(serve(await signPayload(cobv, leaf, jku()), { cobv: true }));
+  };
+
+  it('fetches a due-date charge with DPP (today in São Paulo) and codMun, and shows its terms and amount due', async () => {
+    const res = await decode(serve(await signPayload(await cobvPayload(), leaf, jku()), { cobv: true }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
+      receiver_name: 'Loja Externa Ltda',
       amount: '100.00',
       due_date: '2026-03-05',
       penalty: { mode: 1, value: '2.00' },
@@ -228,6 +241,73 @@ describe('Dynamic QR codes of other institutions: fetched, verified and paid (e2
     expect(await refusedWith(serve(await signPayload(cobPayload({ txid: 'short' }), leaf, jku())))).toBe('QR_PAYLOAD_INVALID');
     const code = serve(await signPayload(cobPayload(), leaf, jku()), { txid: 'AnotherChargeTxid0000000000000001' });
     expect(await refusedWith(code)).toBe('QR_PAYLOAD_INVALID');
+  });
+
+  // docs/adr/0241-a-foreign-payload-is-read-against-its-schema.md. The review's case: a recebedor.cnpj that is not
+  // a string skipped the holder check, and its nome (of any length) was shown and stored as the receiver.
+  it('refuses a CobVPayload whose recebedor is not of its schema, or not the key holder: QR_PAYLOAD_INVALID, nothing stored', async () => {
+    const { holderDocument, holderName } = await holder();
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { cnpj: 11222333000181, nome: 'RECEITA FEDERAL DO BRASIL', cidade: 'BRASILIA' },
+        'recebedor.cnpj must be 14 digits or capital letters',
+      ],
+      [{ nome: 'RECEITA FEDERAL DO BRASIL', cidade: 'BRASILIA' }, 'recebedor must have exactly one of cpf and cnpj'],
+      [
+        { cpf: holderDocument.length === 11 ? holderDocument : '52998224725', nome: 'R'.repeat(150_044), cidade: 'BRASILIA' },
+        'recebedor.nome must be 1 to 200 characters (is 150044)',
+      ],
+      [
+        { cnpj: '00394460005887', nome: 'RECEITA FEDERAL DO BRASIL', cidade: 'BRASILIA' },
+        "recebedor is not the holder of the charge's key",
+      ],
+    ];
+    for (const [recebedor, issue] of cases) {
+      const res = await decode(serve(await signPayload(await cobvPayload({ recebedor }), leaf, jku()), { cobv: true }));
+      expect({ status: res.status, code: res.body.error?.code, issue: res.body.error?.details?.[0]?.issue }).toEqual({
+        status: 400,
+        code: 'QR_PAYLOAD_INVALID',
+        issue,
+      });
+    }
+    const shown = await app.get(DataSource).query(`SELECT receiver->>'name' AS name FROM qr_lookups WHERE client_id = $1`, [c.clientId]);
+    expect(shown.map((r: { name: string }) => r.name)).not.toContain('RECEITA FEDERAL DO BRASIL');
+    expect(shown.every((r: { name: string }) => r.name.length <= 200)).toBe(true);
+    expect(holderName).not.toBe('RECEITA FEDERAL DO BRASIL');
+  });
+
+  // docs/adr/0242-a-txid-reaches-a-credit-only-with-its-charge.md. The review's case: another host serves a signed
+  // payload naming one of our client's keys and the txid of that client's open charge (7.00), priced 0.01. Paid,
+  // the charge stayed open while the 0.01 was listed under its txid (GET /pix?txid=) and a callback was queued.
+  it("refuses another host's payload for a key held here and our client's open charge: QR_PAYLOAD_INVALID, the charge untouched", async () => {
+    const merchant = await newClient(app, { legal: true, name: 'Loja Daqui Ltda' });
+    const key = await http(app)
+      .post('/api/v1/pix/keys')
+      .set(merchant.auth)
+      .send({ key_type: 'EMAIL', key_value: 'loja.daqui@example.com' });
+    expect(key.status).toBe(200);
+    const charge = await http(app).post('/api/v1/pix/cash-in/qrcode').set(merchant.auth).send({ amount: '7.00', reference: 'pedido-7' });
+    expect(charge.status).toBe(200);
+    const txid = charge.body.conciliation_id as string;
+
+    const forged = cobPayload({ txid, chave: 'loja.daqui@example.com', valor: { original: '0.01' } });
+    const res = await decode(serve(await signPayload(forged, leaf, jku())));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: 'QR_PAYLOAD_INVALID',
+      details: [
+        { field: 'br_code', issue: "its key is held at this institution, whose charges are read only at this institution's own locations" },
+      ],
+    });
+    // Nothing to pay: no decode was kept, the charge is pending, and its txid is on its own line only.
+    const db = app.get(DataSource);
+    expect(await db.query(`SELECT 1 FROM qr_lookups WHERE client_id = $1 AND result->>'charge_txid' = $2`, [c.clientId, txid])).toEqual([]);
+    const status = await http(app).get(`/api/v1/pix/cash-in/${charge.body.transaction_id}`).set(merchant.auth);
+    expect(status.body.data).toMatchObject({ status: 'pending', conciliation_id: txid });
+    const lines = await http(app).get('/api/v1/transactions').query({ type: 'cash_in' }).set(merchant.auth);
+    expect((lines.body.data.transactions as { id: string; txid: string | null }[]).filter((t) => t.txid === txid).map((t) => t.id)).toEqual(
+      [charge.body.transaction_id],
+    );
   });
 
   it('answers paid and cancelled charges CHARGE_NOT_PAYABLE and an expired one QR_CODE_EXPIRED', async () => {

@@ -109,14 +109,40 @@ describe('QR decode and Flow 3 cash-out (e2e)', () => {
     expect(JSON.stringify(res.body.error)).toContain(field);
   });
 
-  // The Central Bank's BR Code manual example: its 62-05 txid `RP12345678-2019` has a hyphen, which the
-  // reader accepts (EMV "ans", up to 25 characters) though this service never writes one.
-  it('decodes the BR Code manual static example (txid with a hyphen, other arrangements beside Pix)', async () => {
-    const manual =
+  // A static code's 62-05 travels into the payment and the receiver's statement, so it is read as the scheme
+  // writes it, `***` or 1-25 letters and digits (docs/adr/0240-a-static-txid-is-read-as-the-scheme-writes-it.md):
+  // a spreadsheet formula, and the hyphen of the Central Bank's BR Code manual example, are refused naming 62.05.
+  it.each([
+    ['a spreadsheet formula', "=cmd|'/c calc'!A1"],
+    ['the hyphen of the BR Code manual example', 'RP12345678-2019'],
+  ])('400 INVALID_BR_CODE for a static txid with %s, naming 62.05, and nothing is stored', async (_label, txid) => {
+    const code = withFreshCrc(
+      staticCode('joana@example.com', '1.00').replace(
+        /62070503\*\*\*6304[0-9A-F]{4}$/,
+        `62${String(txid.length + 4).padStart(2, '0')}05${String(txid.length).padStart(2, '0')}${txid}63040000`,
+      ),
+    );
+    expect(code).toContain(txid);
+    const res = await decode(code);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: 'INVALID_BR_CODE',
+      details: [
+        { field: 'br_code', issue: expect.stringContaining('62.05 (Reference Label (txid)) must be "***" or 1 to 25 letters and digits') },
+      ],
+    });
+    const stored = await app
+      .get(DataSource)
+      .query(`SELECT 1 FROM qr_lookups WHERE client_id = $1 AND result->>'txid' = $2`, [c.clientId, txid]);
+    expect(stored).toEqual([]);
+  });
+
+  it('decodes the BR Code manual static example written with a txid of letters and digits (other arrangements beside Pix)', async () => {
+    const body =
       '00020104141234567890123426580014BR.GOV.BCB.PIX0136123e4567-e12b-12d1-a456-42665544000027300012BR.COM.OUTRO' +
-      '011001234567895204000053039865406123.455802BR5917NOME DO RECEBEDOR6008BRASILIA61087007490062190515RP12345678-2019' +
-      '80390012BR.COM.OUTRO01190123.ABCD.3456.WXYZ6304AD38';
-    const res = await decode(manual);
+      '011001234567895204000053039865406123.455802BR5917NOME DO RECEBEDOR6008BRASILIA61087007490062180514RP123456782019' +
+      '80390012BR.COM.OUTRO01190123.ABCD.3456.WXYZ6304';
+    const res = await decode(body + crc16CcittFalse(body));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       success: true,

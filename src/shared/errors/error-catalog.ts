@@ -201,7 +201,7 @@ export const ERROR_CATALOG = {
   QR_PAYLOAD_INVALID: {
     status: 400,
     group: 'qr',
-    when: "another institution's signed QR payload is not a CobPayload/CobVPayload of the API Pix (txid, revisao, calendario, valor, chave, status), or its txid differs from the code's field 62-05",
+    when: "another institution's signed QR payload is not a CobPayload/CobVPayload of the API Pix (a field not of its schema's type, length or format, or one the service reads missing, named in the issue), its `recebedor` is not the key's holder, its txid differs from the code's field 62-05, or it names a Pix key held at this institution (whose charges are read only at its own locations)",
   },
   QR_CODE_EXPIRED: { status: 400, group: 'qr', when: 'the charge behind a dynamic QR (or being paid) has expired' },
   CHARGE_NOT_PAYABLE: {

@@ -1,7 +1,7 @@
 import { Money } from '../../../shared/money/money.js';
 import { FeePolicy } from '../../fees/application/fee-policy.js';
 import { InMemoryFeeSchedules } from '../../fees/application/fees.fakes.js';
-import { CashInCredits } from './cash-in-credits.js';
+import { CashInCredits, creditTxid } from './cash-in-credits.js';
 
 describe('CashInCredits, the one way money arrives as a cash_in', () => {
   const credit = {
@@ -80,5 +80,43 @@ describe('CashInCredits, the one way money arrives as a cash_in', () => {
   it('a rule for another type does not price a cash_in', async () => {
     schedules.setRule('client-ana', 'p2p_in', '1.00', '0');
     expect((await credits.price(credit)).fee.toFixed2()).toBe('0.00');
+  });
+
+  // docs/adr/0242-a-txid-reaches-a-credit-only-with-its-charge.md
+  describe('the txid a credit carries', () => {
+    const CHARGE_TXID = 'k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G';
+
+    it("a charge's payment carries the charge's txid", async () => {
+      const priced = await credits.price({ ...credit, conciliationId: CHARGE_TXID });
+      expect({ txid: priced.txid, event: priced.event.payload.txid }).toEqual({ txid: CHARGE_TXID, event: CHARGE_TXID });
+    });
+
+    it("a static code's txid (1 to 25 letters and digits) is carried", async () => {
+      const priced = await credits.price({ ...credit, txid: 'PEDIDO2026000042' });
+      expect({ txid: priced.txid, event: priced.event.payload.txid, conciliation: priced.event.payload.conciliation_id }).toEqual({
+        txid: 'PEDIDO2026000042',
+        event: 'PEDIDO2026000042',
+        conciliation: null,
+      });
+    });
+
+    it("the review's case: a charge's txid carried by a payment that did not pay the charge is not attached", async () => {
+      const priced = await credits.price({ ...credit, amount: Money.of('0.01'), txid: CHARGE_TXID });
+      expect({ txid: priced.txid, event: priced.event.payload.txid, conciliation: priced.event.payload.conciliation_id }).toEqual({
+        txid: null,
+        event: null,
+        conciliation: null,
+      });
+    });
+
+    it.each([
+      ["a charge's txid", CHARGE_TXID],
+      ['a formula', "=cmd|'/c calc'!A1"],
+      ['a hyphen', 'RP12345678-2019'],
+      ['***', '***'],
+      ['26 letters', 'A'.repeat(26)],
+    ])('without a charge, %s is not a txid the credit carries', (_, txid) => {
+      expect(creditTxid({ txid })).toBeNull();
+    });
   });
 });

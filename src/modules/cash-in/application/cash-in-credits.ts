@@ -5,6 +5,7 @@ import { cashInCompleted } from '../domain/cash-in.events.js';
 import type { Money } from '../../../shared/money/money.js';
 import { FeePolicy } from '../../fees/application/fee-policy.js';
 import type { Movement } from '../../ledger/application/ledger.service.js';
+import { isStaticTxid } from '../../../shared/domain/br-code/br-code.js';
 
 /**
  * The payer as the credit's transaction records them (the statement's party shape), whose bank names at least
@@ -27,11 +28,11 @@ export interface IncomingCredit {
   endToEndId: string;
   /** The ledger journal's description. */
   description: string;
-  /** The txid of the charge the payment paid, when it paid one. */
+  /** The txid of the charge the payment paid, when it paid one (ChargePayments alone sets it). */
   conciliationId?: string | null;
   /**
-   * The txid the payment carried, when not a charge's: a static QR code's 62-05 (docs/adr/0213-static-codes-for-own-keys.md).
-   * A charge's payment carries the charge's txid, its `conciliationId`.
+   * The txid the payment carried, when not a charge's: a static QR code's 62-05 (docs/adr/0213-static-codes-for-own-keys.md),
+   * attached only when it is one (`creditTxid`). A charge's payment carries the charge's txid, its `conciliationId`.
    */
   txid?: string | null;
   /** The receiving Pix key the payment named (a charge's key; the key of an on-us payment by key or QR code). */
@@ -48,6 +49,21 @@ export interface PricedCredit {
   movement: Movement;
   /** `cash_in.completed`, with the same figures. */
   event: DomainEvent<'cash_in.completed'>;
+  /** The txid the credit carries (`creditTxid`): the caller's transaction row writes this one, as the event does. */
+  txid: string | null;
+}
+
+/**
+ * The txid a credit carries (docs/adr/0242-a-txid-reaches-a-credit-only-with-its-charge.md): the charge's when the
+ * payment paid that very charge (`conciliationId`, set by ChargePayments once the charge, found by its own
+ * location, took the payment under its lock with exactly its amount), else a static code's txid as the scheme
+ * writes it (1 to 25 letters and digits). Any other is not attached: a charge's txid (26 to 35 letters and
+ * digits) that a payment carried without paying the charge, as another host's payload naming one of our keys
+ * could make it, would reconcile an unpaid order by its txid (the statement, API Pix `pix`, its callback).
+ */
+export function creditTxid(credit: Pick<IncomingCredit, 'conciliationId' | 'txid'>): string | null {
+  if (credit.conciliationId) return credit.conciliationId;
+  return isStaticTxid(credit.txid) ? credit.txid : null;
 }
 
 /**
@@ -67,8 +83,10 @@ export class CashInCredits {
   async price(credit: IncomingCredit): Promise<PricedCredit> {
     const { transactionId, clientId, accountId, amount } = credit;
     const fee = await this.fees.feeFor(clientId, 'cash_in', amount);
+    const txid = creditTxid(credit);
     return {
       fee,
+      txid,
       movement: {
         transactionId,
         description: credit.description,
@@ -86,7 +104,7 @@ export class CashInCredits {
         fee,
         pspIspb: this.config.pspIspb,
         conciliationId: credit.conciliationId ?? null,
-        txid: credit.txid ?? credit.conciliationId ?? null,
+        txid,
         pixKey: credit.pixKey ?? null,
         payer: {
           name: credit.payer.name,

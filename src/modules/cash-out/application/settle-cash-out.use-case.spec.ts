@@ -532,6 +532,41 @@ describe('SettleCashOutUseCase', () => {
       expect(w.outbox.events.at(-1)).toMatchObject({ type: 'cash_in.completed', payload: { fee: '0.00', net_amount: '15.25' } });
     });
 
+    // docs/adr/0242-a-txid-reaches-a-credit-only-with-its-charge.md: the review's case, as a decode stored before the
+    // decode refused another host's payload for a key held here. João's open charge had this txid; Maria paid 0.01.
+    it("a dynamic code that paid no charge of ours: the credit carries no txid (row and cash_in.completed); a static code's does", async () => {
+      const decodedForJoao = (endToEndId: string, qrType: 'static' | 'dynamic', result: Record<string, unknown>) =>
+        w.qrLookups.insert({
+          endToEndId,
+          clientId: MARIA.client,
+          qrType,
+          pixKey: JOAO_EVP,
+          pixKeyType: 'EVP',
+          receiver: counterpartyOf(JOAO_KEY),
+          fixedAmount: Money.of('0.01'),
+          chargeId: null,
+          result,
+          createdAt: new Date(NOON.getTime() - 60_000),
+          usedAt: null,
+          cashOutId: null,
+        });
+      const chargeTxid = 'k3Jd92LmQx7Pz0aTy5RbV1cNw8EhUf4G';
+      await decodedForJoao('E00000000202603101455FOREIGNQR02', 'dynamic', { txid: '***', charge_txid: chargeTxid });
+      await decodedForJoao('E00000000202603101455STATICQR003', 'static', { txid: 'PEDIDO42' });
+      for (const e2e of ['E00000000202603101455FOREIGNQR02', 'E00000000202603101455STATICQR003']) {
+        const c = (await w.create.execute({ clientId: MARIA.client, amount: '0.01', lookupEndToEndId: e2e })).snapshot;
+        await w.settle.execute(c.id, false);
+      }
+      const credits = w.transactions().filter((t) => t.type === 'cash_in');
+      expect(credits.map((t) => [t.endToEndId, t.amount, t.txid])).toEqual([
+        ['E00000000202603101455FOREIGNQR02', '0.01', null],
+        ['E00000000202603101455STATICQR003', '0.01', 'PEDIDO42'],
+      ]);
+      const events = w.outbox.events.filter((e) => e.type === 'cash_in.completed').map((e) => e.payload as { txid: unknown });
+      expect(events.map((e) => e.txid)).toEqual([null, 'PEDIDO42']);
+      expect(w.transactions().filter((t) => t.txid === chargeTxid && t.type === 'cash_in')).toEqual([]);
+    });
+
     it('a second execute credits the recipient once', async () => {
       const c = await queued('15.25', JOAO_EVP, 'EVP');
       await w.settle.execute(c.id, false);

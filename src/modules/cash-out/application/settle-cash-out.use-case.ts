@@ -364,7 +364,9 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
       amount: c.amount,
       endToEndId: c.endToEndId,
       description: 'on-us cash-in',
-      // A static QR code's txid, which the receiver reconciles by (docs/adr/0213-static-codes-for-own-keys.md).
+      // A static QR code's txid, which the receiver reconciles by (docs/adr/0213-static-codes-for-own-keys.md); a
+      // charge's is attached only by that charge's own payment (payCharge), so CashInCredits drops it here
+      // (docs/adr/0242-a-txid-reaches-a-credit-only-with-its-charge.md).
       txid: c.txid,
       pixKey: c.pixKey,
       payer,
@@ -384,7 +386,8 @@ export class SettleCashOutUseCase implements SettlementSubject<CashOut> {
       receiver: partyRecord(c.receiver),
       // The payer's message is shown to the recipient (docs/adr/0213-static-codes-for-own-keys.md).
       description: c.description,
-      txid: c.txid,
+      // The txid the credit carries, as its cash_in.completed does.
+      txid: credit.txid,
       at: now,
     };
     return {

@@ -106,6 +106,14 @@ export class DecodeBrCodeUseCase {
         { field: 'br_code', issue: `no charge at ${code.url}` },
       ]);
     }
+    // A key held here is paid on-us, and its charges are read only at this institution's own locations, in process,
+    // by their charge id. Another host's payload naming it could claim any txid and amount of ours: its charge
+    // would stay open while the payment, credited on-us, carried the txid (docs/adr/0242-a-txid-reaches-a-credit-only-with-its-charge.md).
+    if (payload.chargeId === null && (payload.receiver.internal || payload.receiver.ispb === this.config.pspIspb)) {
+      throw new DomainError('QR_PAYLOAD_INVALID', 'The payload of this dynamic QR code is not a valid charge', [
+        { field: 'br_code', issue: "its key is held at this institution, whose charges are read only at this institution's own locations" },
+      ]);
+    }
     // A code whose 62-05 carries a charge txid (26-35 letters and digits; not "***", not a shorter reference
     // some PSPs write) names its charge: a payload of another charge is not the one the payer was shown.
     if (/^[A-Za-z0-9]{26,35}$/.test(code.txid) && code.txid !== payload.txid) {

@@ -102,10 +102,13 @@ describe('BR Code properties', () => {
     expect(parseBrCode(payload.slice(0, -4) + crc.toLowerCase())).toEqual(parseBrCode(payload));
   });
 
-  // Reading 62-05 is lenient (EMV "ans", up to 25; a charge's 26-35 letters and digits in a dynamic code);
-  // writing it is strict (letters and digits, 1-25 static; `***` only in a dynamic code). See READ_TXID in br-code.ts.
-  it('reads back any 62-05 the EMV format allows, and refuses anything else, in codes built by hand', () => {
+  // Reading a static code's 62-05 is strict, as the scheme writes it (`***` or 1-25 letters and digits; it travels
+  // into the payment, docs/adr/0240-a-static-txid-is-read-as-the-scheme-writes-it.md); a dynamic code's is lenient
+  // (EMV "ans", up to 25; a charge's 26-35 letters and digits). See READ_TXID in br-code.ts.
+  it('reads back any 62-05 the scheme allows for the type of code, and refuses anything else, in codes built by hand', () => {
     const txid = fc.oneof(
+      fc.constant('***'),
+      fc.stringMatching(/^[A-Za-z0-9]{1,25}$/),
       fc.stringMatching(/^[\x20-\x7e]{1,25}$/),
       fc.stringMatching(/^[A-Za-z0-9]{26,35}$/),
       fc.stringMatching(/^[\x20-\x7e]{26,60}$/),
@@ -118,7 +121,9 @@ describe('BR Code properties', () => {
         const account = field('00', 'br.gov.bcb.pix') + target;
         const body = `000201${field('26', account)}5204000053039865802BR5901A6001B${field('62', field('05', value))}6304`;
         const payload = body + crc16CcittFalse(body);
-        const readable = /^[\x20-\x7e]{1,25}$/.test(value) || (dynamic && /^[A-Za-z0-9]{26,35}$/.test(value));
+        const readable = dynamic
+          ? /^[\x20-\x7e]{1,25}$/.test(value) || /^[A-Za-z0-9]{26,35}$/.test(value)
+          : value === '***' || /^[A-Za-z0-9]{1,25}$/.test(value);
         if (readable) expect(parseBrCode(payload).txid).toBe(value);
         else expect(() => parseBrCode(payload)).toThrow(expect.objectContaining({ emvField: '62.05' }));
       }),

@@ -196,21 +196,32 @@ describe('parseBrCode', () => {
     ['62 missing', variant('62', undefined), '62', 'is missing'],
     ['62 without 05', variant('62', tlv('07', 'abc')), '62.05', 'is missing'],
     ['62 malformed', variant('62', 'x'), '62', 'field id'],
-    ['a static txid of 26 characters', variant('62', tlv('05', 'a'.repeat(26))), '62.05', '1 to 25 characters in a static QR'],
-    ['a txid with a character outside printable ASCII', variant('62', tlv('05', 'PEDIDO-Nº1')), '62.05', 'printable ASCII'],
-    ['a txid with a control character', variant('62', tlv('05', 'PEDIDO\t1')), '62.05', 'printable ASCII'],
+    ['a static txid of 26 characters', variant('62', tlv('05', 'a'.repeat(26))), '62.05', '1 to 25 letters and digits in a static QR'],
+    ['a txid with a character outside printable ASCII', variant('62', tlv('05', 'PEDIDO-Nº1')), '62.05', '1 to 25 letters and digits'],
+    ['a txid with a control character', variant('62', tlv('05', 'PEDIDO\t1')), '62.05', '1 to 25 letters and digits'],
   ])('refuses %s', (_, payload, field, issue) => {
     expectRefused(payload, field, issue);
   });
 
-  // Reading is lenient on 62-05 (EMV "ans", up to 25): the manual's own example has a hyphen.
+  // A static code's 62-05 travels into the payment and the receiver's statement: only what the scheme allows
+  // (docs/adr/0240-a-static-txid-is-read-as-the-scheme-writes-it.md).
   it.each([
+    ['25 letters and digits', 'aZ3'.repeat(8) + 'q'],
+    ['one character', 'x'],
+    ['no txid', '***'],
+  ])('reads a static txid of %s', (_, txid) => {
+    expect(parseBrCode(variant('62', tlv('05', txid))).txid).toBe(txid);
+  });
+
+  it.each([
+    ['a spreadsheet formula', "=cmd|'/c calc'!A1"],
+    ['a formula behind a plus', '+SUM(A1:A9)'],
     ['a hyphen (the BR Code manual example)', 'RP12345678-2019'],
     ['spaces and punctuation', 'Pedido 42/2024 (loja#1)'],
-    ['25 characters', 'a'.repeat(25)],
-    ['one character', 'x'],
-  ])('reads a static txid with %s', (_, txid) => {
-    expect(parseBrCode(variant('62', tlv('05', txid))).txid).toBe(txid);
+    ['a space', 'PEDIDO 1'],
+    ['asterisks other than ***', '****'],
+  ])('refuses a static txid with %s, naming 62.05', (_, txid) => {
+    expectRefused(variant('62', tlv('05', txid)), '62.05', 'must be "***" or 1 to 25 letters and digits in a static QR');
   });
 
   const dynamicFields = (): Fields =>
@@ -232,6 +243,10 @@ describe('parseBrCode', () => {
     ['26 characters with a space', `${'a'.repeat(25)} `],
   ])('refuses a dynamic txid of %s', (_, txid) => {
     expectRefused(variant('62', tlv('05', txid), dynamicFields()), '62.05', '26 to 35');
+  });
+
+  it('refuses a dynamic txid with a control character', () => {
+    expectRefused(variant('62', tlv('05', 'PEDIDO\t1'), dynamicFields()), '62.05', 'printable ASCII');
   });
 
   it('refuses a second Pix template, naming it', () => {

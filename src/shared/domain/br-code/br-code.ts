@@ -15,17 +15,18 @@ export const MAX_POSTAL_CODE_LENGTH = 10;
 // EMV field 54 holds at most 13 characters, hence 10 integer digits here (not the API's 13).
 const BR_CODE_AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
 /*
- * Field 62-05 (txid) is read leniently and written strictly.
- * Reading: EMV QRCPS defines the Reference Label as "ans" (printable ASCII, space included) of at most 25
- * characters, and the Pix manual keeps the 25; the TLV length itself could say up to 99, but no issuer is
- * known to write more, and a static code's txid travels into the payment. Banks write what the format
- * allows: the BR Code manual's own example is `RP12345678-2019`, PSPs put 4 to 25 character references in
- * dynamic codes. Dynamic codes of some PSPs also copy the charge's txid, 26 to 35 letters and digits as the
- * Pix API defines it, into 62-05; a dynamic code's 62-05 is informative only (the txid that counts is in the
- * fetched payload), so that is read too.
+ * Field 62-05 (txid).
+ * A static code's is the payment's: it travels into the payment and on to the receiver's statement, events and
+ * reconciliation, so it is read as the scheme defines it, `***` or 1-25 letters and digits (Manual de Padrões
+ * para Iniciação do Pix), and anything else is refused, the hyphen of the manual's own example `RP12345678-2019`
+ * and a spreadsheet formula alike (docs/adr/0240-a-static-txid-is-read-as-the-scheme-writes-it.md).
+ * A dynamic code's is informative only (the txid that counts is in the fetched payload, and when 62-05 names a
+ * charge txid it must be the payload's), so it is read leniently (docs/adr/0151-read-what-banks-write.md): EMV
+ * QRCPS's Reference Label, "ans" (printable ASCII, space included) of at most 25 characters, as PSPs put 4 to 25
+ * character references there, or a charge's txid of 26 to 35 letters and digits as the Pix API defines it,
+ * which some PSPs copy there.
  * Writing: static codes carry `***` or 1-25 letters and digits; dynamic codes carry `***` only, as the
- * BR Code manual (Manual de Padrões para Iniciação do Pix) requires: their txid travels in the payload
- * (docs/adr/0210-dynamic-codes-write-no-txid.md).
+ * BR Code manual requires: their txid travels in the payload (docs/adr/0210-dynamic-codes-write-no-txid.md).
  */
 const READ_TXID = /^[\x20-\x7E]{1,25}$/;
 const STATIC_TXID = /^[A-Za-z0-9]{1,25}$/;
@@ -34,6 +35,11 @@ const CHARGE_TXID = /^[A-Za-z0-9]{26,35}$/;
 const ANY_TXID = '***';
 const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
+
+/** Whether `value` is a txid a static code carries into its payment: 1 to 25 letters and digits (`***` is none). */
+export function isStaticTxid(value: unknown): value is string {
+  return typeof value === 'string' && STATIC_TXID.test(value);
+}
 
 /** What a Pix BR Code says. Static: the payee's key; dynamic: where to fetch the charge. */
 export interface BrCode {
@@ -177,15 +183,20 @@ function readPixAccount(fields: readonly TlvField[]): Pick<BrCode, 'pixKey' | 'u
   return { url: url!.value, ...extra };
 }
 
-/** Lenient: what EMV and the issuing banks write (see READ_TXID); "***" means no txid. */
+/** A static code's 62-05 as the scheme allows it; a dynamic code's leniently (see READ_TXID); "***" means no txid. */
 function readTxid(template: TlvField, type: BrCode['type']): string {
   const txid = findField(parseTemplate(template), '05');
   if (txid === undefined) throw new InvalidBrCodeError('62.05', 'is missing');
-  if (READ_TXID.test(txid.value)) return txid.value;
-  if (type === 'dynamic' && CHARGE_TXID.test(txid.value)) return txid.value;
+  if (type === 'static') {
+    if (txid.value === ANY_TXID || STATIC_TXID.test(txid.value)) return txid.value;
+    throw new InvalidBrCodeError(txid.path, `must be "***" or 1 to 25 letters and digits in a static QR (is ${txid.length} characters)`);
+  }
+  if (READ_TXID.test(txid.value) || CHARGE_TXID.test(txid.value)) return txid.value;
   if (!PRINTABLE_ASCII.test(txid.value)) throw new InvalidBrCodeError(txid.path, 'must be printable ASCII');
-  const longer = type === 'dynamic' ? ', or 26 to 35 letters and digits in a dynamic QR' : ' in a static QR';
-  throw new InvalidBrCodeError(txid.path, `must be "***" or 1 to 25 characters${longer} (is ${txid.length})`);
+  throw new InvalidBrCodeError(
+    txid.path,
+    `must be "***" or 1 to 25 characters, or 26 to 35 letters and digits in a dynamic QR (is ${txid.length})`,
+  );
 }
 
 /** Strict: the txids this service issues (see READ_TXID); a dynamic code's is always `***`. */

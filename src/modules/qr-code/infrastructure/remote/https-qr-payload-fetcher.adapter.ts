@@ -13,6 +13,7 @@ import type { PixKeyType } from '../../../../shared/domain/pix-key.js';
 import { counterpartyOf, KeyDirectory } from '../../../keys/application/key-directory.js';
 import { QrPayloadFetcher, type DynamicQrPayload } from '../../application/qr-payload-fetcher.js';
 import { readCobPayload, type ForeignCharge } from './cob-payload.js';
+import { invalidPayload } from './cob-payload.schema.js';
 import { certificatesOfPem, QrJwsVerifier } from './qr-jws-verifier.js';
 
 /** A payload or key set longer than this is refused (a charge's JWS is a few kilobytes; a key set with a chain, tens). */
@@ -108,7 +109,11 @@ export class HttpsQrPayloadFetcher extends QrPayloadFetcher implements OnApplica
     };
   }
 
-  /** The account behind the payload's key; the payload's `recebedor`, when given, must be its holder. */
+  /**
+   * The account behind the payload's key, from the key directory. A CobVPayload's `recebedor` (its schema makes
+   * it a name and exactly one CPF or CNPJ) must be the key's holder, and then its name is shown; a CobPayload has
+   * none, and the directory's holder is shown (docs/adr/0241-a-foreign-payload-is-read-against-its-schema.md).
+   */
   private async receiverOf(charge: ForeignCharge) {
     const entry = await this.keys.resolve(charge.pixKey, charge.pixKeyType as PixKeyType);
     if (!entry) {
@@ -120,10 +125,8 @@ export class HttpsQrPayloadFetcher extends QrPayloadFetcher implements OnApplica
     if (!charge.receiver) return receiver;
     // Punctuation aside; letters count: an alphanumeric CNPJ (docs/adr/0219-the-alphanumeric-cnpj.md) is not its digits.
     const bare = (s: string) => s.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
-    if (charge.receiver.document !== null && bare(charge.receiver.document) !== bare(entry.holderDocument)) {
-      throw new DomainError('QR_PAYLOAD_INVALID', 'The payload of this dynamic QR code is not a valid charge', [
-        { field: 'br_code', issue: "recebedor is not the holder of the charge's key" },
-      ]);
+    if (bare(charge.receiver.document) !== bare(entry.holderDocument)) {
+      throw invalidPayload("recebedor is not the holder of the charge's key");
     }
     return { ...receiver, name: charge.receiver.name };
   }
