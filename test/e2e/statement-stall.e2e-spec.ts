@@ -17,7 +17,7 @@ const FULL_STATEMENT_BYTES = ENTRIES * 100;
  * the readers are still stalled while the payments beside them go through, however busy the machine is.
  */
 const STALL_MS = 2_000;
-const LONG_STALL_MS = 15_000;
+const LONG_STALL_MS = 8_000;
 
 /**
  * `pairs` credits of 1.00 each followed by a debit of 1.00, on 9 March 2026 a millisecond apart, written as the
