@@ -1,51 +1,14 @@
 import { createHash, X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { compactVerify, decodeProtectedHeader, importJWK, type JWK } from 'jose';
-import { parse } from 'yaml';
 import { ChargeQuotes } from '../../src/modules/cash-in/application/charge-quotes.js';
 import { SqlDevelopmentKeys } from '../../src/modules/payload-location/infrastructure/persistence/sql-development-keys.js';
 import { makeDevelopmentKey } from '../../src/modules/payload-location/infrastructure/signing/development-key.js';
 import { parseBrCode } from '../../src/shared/domain/br-code/br-code.js';
+import type { ValidateFunction } from 'ajv';
+import { apiPixPayloadValidators } from '../../src/shared/testing/api-pix-payload-schemas.js';
 import { randomCpf } from '../support/documents.js';
 import { clockOf, DAYTIME, http, newClient, startApp, type TestClient } from '../support/test-app.js';
-
-/**
- * The copied API Pix specification's schemas, made JSON Schema for ajv: OpenAPI 3.0's `nullable` becomes a
- * type union, and patterns written between slashes (`"/^\\d{11}$/"`, `PessoaFisica.cpf`, `codMun`) lose them.
- * `DadosRecebedor` also states `required: [logradouro, cidade, uf, cep]` at its own level, beside the
- * `recebedor` object whose fields they are; read literally, a `CobVPayload` would need them at its top level
- * (the spec's own example has them only inside `recebedor`), so that misplaced line is dropped.
- */
-function apiPixValidators(): { cob: ValidateFunction; cobv: ValidateFunction } {
-  const doc = parse(readFileSync(resolve(process.cwd(), 'docs/reference/api-pix-2.9.0.yaml'), 'utf8')) as {
-    components: { schemas: Record<string, Record<string, unknown>> };
-  };
-  const convert = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(convert);
-    if (!node || typeof node !== 'object') return node;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) {
-      if (k === 'nullable' || k === 'example' || k === 'examples') continue;
-      if (k === 'pattern' && typeof v === 'string') out[k] = v.replace(/^\/(.*)\/$/, '$1');
-      else out[k] = convert(v);
-    }
-    if ((node as { nullable?: boolean }).nullable && typeof out.type === 'string') out.type = [out.type, 'null'];
-    return out;
-  };
-  const schemas = convert(doc.components.schemas) as Record<string, Record<string, unknown>>;
-  delete schemas.DadosRecebedor!.required;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema({ $id: 'api-pix', components: { schemas } });
-  return {
-    cob: ajv.getSchema('api-pix#/components/schemas/CobPayload')!,
-    cobv: ajv.getSchema('api-pix#/components/schemas/CobVPayload')!,
-  };
-}
 
 /** What the schema finds wrong with `value` (none: valid). */
 function violations(validate: ValidateFunction, value: unknown): unknown[] {
@@ -67,7 +30,7 @@ describe('the locations of our dynamic QR codes (API Pix, tag CobPayload)', () =
   let app: NestExpressApplication;
   let merchant: TestClient;
   let payer: TestClient;
-  const validators = apiPixValidators();
+  const validators = apiPixPayloadValidators();
 
   const create = async (body: object) => {
     const res = await http(app)

@@ -1,9 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import { parse } from 'yaml';
 import { DomainError } from '../../../../shared/errors/domain-error.js';
+import { apiPixPayloadValidators } from '../../../../shared/testing/api-pix-payload-schemas.js';
 import { checkCobPayload } from './cob-payload.schema.js';
 import { readCobPayload } from './cob-payload.js';
 
@@ -37,36 +33,6 @@ const cobv = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
   ...over,
 });
 
-/**
- * The copied specification's CobPayload and CobVPayload for ajv, mended as test/e2e/payload-location.e2e-spec.ts
- * mends them (patterns between slashes lose them; DadosRecebedor's misplaced top-level `required` is dropped):
- * a refusal below that the schema also makes is the schema's, not a rule of ours.
- */
-function schemaValidators(): { cob: ValidateFunction; cobv: ValidateFunction } {
-  const doc = parse(readFileSync(resolve(process.cwd(), 'docs/reference/api-pix-2.9.0.yaml'), 'utf8')) as {
-    components: { schemas: Record<string, Record<string, unknown>> };
-  };
-  const mend = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(mend);
-    if (!node || typeof node !== 'object') return node;
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) {
-      if (k === 'example' || k === 'examples') continue;
-      out[k] = k === 'pattern' && typeof v === 'string' ? v.replace(/^\/(.*)\/$/, '$1') : mend(v);
-    }
-    return out;
-  };
-  const schemas = mend(doc.components.schemas) as Record<string, Record<string, unknown>>;
-  delete schemas.DadosRecebedor!.required;
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema({ $id: 'api-pix', components: { schemas } });
-  return {
-    cob: ajv.getSchema('api-pix#/components/schemas/CobPayload')!,
-    cobv: ajv.getSchema('api-pix#/components/schemas/CobVPayload')!,
-  };
-}
-
 function refusal(run: () => unknown): { code: string; issue: string } | 'accepted' {
   try {
     run();
@@ -79,7 +45,8 @@ function refusal(run: () => unknown): { code: string; issue: string } | 'accepte
 
 // docs/adr/0241-a-foreign-payload-is-read-against-its-schema.md
 describe('checkCobPayload: another institution’s payload against its API Pix schema', () => {
-  const schema = schemaValidators();
+  // The copied specification's own schemas under ajv: a refusal below that the schema also makes is the schema's, not ours.
+  const schema = apiPixPayloadValidators();
 
   it('accepts the payloads this test starts from, as the schema does', () => {
     expect(schema.cob(cob())).toBe(true);
