@@ -126,10 +126,11 @@ describe('a token is for one API: client API and API Pix tokens, across every op
       const id = deposit.body.data.transaction_id as string;
       for (const path of ['/api/v1/transactions', `/api/v1/transactions/${id}`]) {
         const res = await http(app).get(path).set('Authorization', `Bearer ${apiPixWebhookRead}`);
-        // docs/adr/0243-a-token-is-for-one-api.md: 403 INSUFFICIENT_SCOPE, as for any token without the client API's scope.
+        // Ours (docs/adr/0243-a-token-is-for-one-api.md): an API Pix token holds none of the client API's scopes, answered as
+        // docs/conventions.md §2 answers a valid token without the endpoint's scope: 403 INSUFFICIENT_SCOPE.
         expect([res.status, res.body.error?.code]).toEqual([403, 'INSUFFICIENT_SCOPE']);
         expect(res.text).not.toContain(id);
-        // The client's own client API token reads it (DECISIONS §2: any valid client bearer token).
+        // The client's own client API token reads it (docs/conventions.md §2: any valid client bearer token).
         expect((await http(app).get(path).set(client.auth)).status).toBe(200);
       }
     });
