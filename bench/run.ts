@@ -13,11 +13,13 @@
  * statements and CPU, so a capability that adds to a path shows here when it lands. `npm run bench -- statements`
  * seeds a year of a busy account (1,000,000 ledger entries and their transactions, by SQL) and streams its
  * statement as CSV and as OFX over HTTP from a server process of its own: rows per second and that process's
- * peak RSS.
+ * peak RSS. `npm run bench -- group-commit` creates cash-outs at 32 connections against an API-only server process
+ * with group commit off and on: cash-outs per second, and the commits, statements and CPU (server and Postgres)
+ * each cost.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -100,8 +102,10 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'costs') return benchCosts(config);
   if (process.argv[2] === 'statements-server') return statementsServer(config);
   if (process.argv[2] === 'statements') return benchStatements(config);
+  if (process.argv[2] === 'group-commit-server') return groupCommitServer(config, Number(process.argv[3]));
+  if (process.argv[2] === 'group-commit') return benchGroupCommit();
   if (process.argv[2] !== undefined) {
-    throw new Error(`unknown bench section "${process.argv[2]}" (known: metrics, webhook-fairness, costs, statements)`);
+    throw new Error(`unknown bench section "${process.argv[2]}" (known: metrics, webhook-fairness, costs, statements, group-commit)`);
   }
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
@@ -787,3 +791,83 @@ main().catch((err) => {
   console.error(err);
   process.exit(1);
 });
+
+/**
+ * `npm run bench -- group-commit`: cash-out creation by Pix key (a fresh EVP key each, an idempotency key each)
+ * from 40 clients at 32 connections, against an API-only server process with group commit off
+ * (MONEY_BATCH_MAX_SIZE 1) and on (the defaults): cash-outs per second, latency, and the commits and statements
+ * each cash-out cost, as the server counts them. The load comes from this process; the server has its own.
+ */
+async function benchGroupCommit(): Promise<void> {
+  for (const maxSize of [1, 16, 1, 16]) {
+    const child = fork(process.argv[1]!, ['group-commit-server', String(maxSize)]);
+    const ready = await new Promise<{ port: number; keys: { key_id: string; secret_key: string }[] }>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as { port: number; keys: { key_id: string; secret_key: string }[] }));
+      child.once('exit', (code) => reject(new Error(`group-commit server exited with ${code}`)));
+    });
+    const tokens = await Promise.all(ready.keys.map((k) => tokenOf(ready.port, k)));
+    const counters = () =>
+      new Promise<Record<string, number>>((resolve) => {
+        child.once('message', (m) => resolve(m as Record<string, number>));
+        child.send('counters');
+      });
+    const pay = async (i: number) => {
+      const r = await fetch(`http://127.0.0.1:${ready.port}/api/v1/pix/cash-out`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${tokens[i % tokens.length]}`,
+          'content-type': 'application/json',
+          'x-idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({ amount: '0.01', pix_key: randomUUID(), pix_key_type: 'EVP', external_id: `gc-${randomUUID()}` }),
+      });
+      if (r.status !== 200) throw new Error(`cash-out ${r.status}: ${await r.text()}`);
+      await r.arrayBuffer();
+    };
+    await timed(`warm-up (MONEY_BATCH_MAX_SIZE ${maxSize})`, 400, 32, pay);
+    const before: Record<string, number> = { ...(await counters()), postgresCpuMs: postgresCpuMs() };
+    const total = 3000;
+    await timed(`cash-out by key, 40 payers, MONEY_BATCH_MAX_SIZE ${maxSize}`, total, 32, pay);
+    const after: Record<string, number> = { ...(await counters()), postgresCpuMs: postgresCpuMs() };
+    const per = (name: string) => ((after[name]! - before[name]!) / total).toFixed(2);
+    console.log(
+      `${''.padEnd(44)} per cash-out: ${per('commits')} commits, ${per('statements')} statements, ${per('roundTrips')} round trips, ` +
+        `CPU ${per('cpuMs')} ms in the server, ${per('postgresCpuMs')} ms in Postgres`,
+    );
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+async function groupCommitServer(config: AppConfig, maxSize: number): Promise<void> {
+  const app = await createApp({ ...config, appRole: 'api', moneyBatch: { ...config.moneyBatch, maxSize } });
+  const uow = app.get(PipelinedUnitOfWork);
+  process.on('message', () => {
+    const cpu = process.cpuUsage();
+    process.send!({ commits: uow.commits, statements: uow.statements, roundTrips: uow.roundTrips, cpuMs: (cpu.user + cpu.system) / 1000 });
+  });
+  await app.listen(0, '127.0.0.1');
+  const onboard = app.get(OnboardClientUseCase);
+  const keys = await Promise.all(Array.from({ length: 40 }, () => onboard.execute('Bench', randomCpf(), undefined, '1000000.00')));
+  process.send!({ port: (app.getHttpServer().address() as AddressInfo).port, keys });
+}
+
+/** CPU time used so far by every postgres process of this machine (user + system, /proc), in ms. */
+function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    if (!comm.startsWith('postgres')) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  // Linux counts in clock ticks of 1/100 s (USER_HZ).
+  return ticks * 10;
+}

@@ -155,6 +155,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '60000' }).dbIdleInTransactionTimeoutMs).toBe(60_000);
   });
 
+  it('group-commits payment creation in batches of up to 16 after a 2 ms window, 4 at once, within bounds (MONEY_BATCH_*)', () => {
+    expect(loadConfig({}).moneyBatch).toEqual({ windowMs: 2, maxSize: 16, concurrency: 4 });
+    expect(loadConfig({ MONEY_BATCH_WINDOW_MS: '0', MONEY_BATCH_MAX_SIZE: '1', MONEY_BATCH_CONCURRENCY: '2' }).moneyBatch).toEqual({
+      windowMs: 0,
+      maxSize: 1,
+      concurrency: 2,
+    });
+    // Past 32 units a batch's subtransactions overflow what Postgres keeps in shared memory (docs/adr/0246-group-commit.md).
+    expect(loadConfig({ MONEY_BATCH_WINDOW_MS: '500', MONEY_BATCH_MAX_SIZE: '100', MONEY_BATCH_CONCURRENCY: '50' }).moneyBatch).toEqual({
+      windowMs: 50,
+      maxSize: 32,
+      concurrency: 8,
+    });
+    expect(() => loadConfig({ MONEY_BATCH_MAX_SIZE: 'many' })).toThrow(/MONEY_BATCH_MAX_SIZE must be a non-negative integer/);
+  });
+
   it('serves /metrics by default, open unless METRICS_TOKEN is set; a METRICS_ENABLED it cannot read refuses to start', () => {
     expect(loadConfig({})).toMatchObject({ metricsEnabled: true, metricsToken: null });
     expect(loadConfig({ METRICS_ENABLED: 'false' }).metricsEnabled).toBe(false);

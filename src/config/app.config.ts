@@ -69,6 +69,12 @@ export interface AppConfig {
   /** A session left idle inside a transaction this long is ended by Postgres (a backstop: no code path waits there). */
   dbIdleInTransactionTimeoutMs: number;
   /**
+   * Group commit of payment creation (docs/adr/0246-group-commit.md): a batch closes after `windowMs` or at
+   * `maxSize` units of work, and at most `concurrency` batches run at once per process; `maxSize` 1 turns it
+   * off (each request its own transaction).
+   */
+  moneyBatch: { windowMs: number; maxSize: number; concurrency: number };
+  /**
    * Statement downloads (docs/adr/0239-statements-read-in-pages-from-a-cut.md): at most `perClient` of one client's
    * and `perProcess` in all at once per API process; a reader that takes nothing for `stallMs` is cut off.
    */
@@ -407,6 +413,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dbLockTimeoutMs: Math.max(50, int('DB_LOCK_TIMEOUT_MS', 5000, env)),
     dbPoolTimeoutMs: Math.max(100, int('DB_POOL_TIMEOUT_MS', 5000, env)),
     dbIdleInTransactionTimeoutMs: Math.max(1000, int('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 30000, env)),
+    // At most 32: each unit of work of a batch takes up to two subtransactions, and Postgres keeps 64 per
+    // transaction in shared memory before every snapshot in the cluster gets slower (docs/adr/0246-group-commit.md).
+    moneyBatch: {
+      windowMs: Math.min(50, Math.max(0, int('MONEY_BATCH_WINDOW_MS', 2, env))),
+      maxSize: Math.min(32, Math.max(1, int('MONEY_BATCH_MAX_SIZE', 16, env))),
+      concurrency: Math.min(8, Math.max(1, int('MONEY_BATCH_CONCURRENCY', 4, env))),
+    },
     statementDownloads: statementDownloads(env),
     tokenRateLimitPerMinute: Math.max(1, int('TOKEN_RATE_LIMIT_PER_MINUTE', 30, env)),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -8,6 +8,8 @@ import { VerifyLedgerUseCase } from './application/verify-ledger.use-case.js';
 import { BalanceHistoryController } from './infrastructure/http/balance-history.controller.js';
 import { BalanceController } from './infrastructure/http/balance.controller.js';
 import { LedgerAdminController } from './infrastructure/http/ledger-admin.controller.js';
+import { GroupLock } from '../../shared/persistence/group-lock.js';
+import { PayingAccountsLock } from './infrastructure/persistence/paying-accounts.lock.js';
 import { SqlLedgerRepository } from './infrastructure/persistence/sql-ledger.repository.js';
 
 /** Double-entry journal, client balances, and the balance and balance-history endpoints. */
@@ -16,6 +18,8 @@ import { SqlLedgerRepository } from './infrastructure/persistence/sql-ledger.rep
   controllers: [BalanceHistoryController, BalanceController, LedgerAdminController],
   providers: [
     { provide: LedgerRepository, useClass: SqlLedgerRepository },
+    // Found by the unit of work when it runs a group-committed batch.
+    { provide: GroupLock, useClass: PayingAccountsLock },
     LedgerService,
     GetBalanceUseCase,
     BalanceHistoryUseCase,

@@ -15,6 +15,7 @@ import type { Request, Response } from 'express';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
 import type { Principal } from '../auth/principal.js';
 import { createValidationPipe, passValidatedBody } from '../errors/validation.pipe.js';
+import { inGroupCommit } from '../persistence/work-lane.js';
 import { IdempotencyService } from './idempotency.service.js';
 
 export interface IdempotentOptions {
@@ -29,6 +30,12 @@ export interface IdempotentOptions {
    * image, drawn again from its stored `qr_code_text`: docs/adr/0204-one-idempotent-interceptor.md).
    */
   outside?: Type<NestInterceptor>[];
+  /**
+   * The request's transaction may be group-committed with other requests' (docs/adr/0246-group-commit.md):
+   * only for a handler whose row locks are the caller's own (its paying account first), such as a cash-out's
+   * creation.
+   */
+  groupCommit?: boolean;
 }
 
 const IDEMPOTENT_OPTIONS = 'ips:idempotent';
@@ -120,14 +127,17 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const body = await this.pipe.transform(req.body, { type: 'body', metatype: route.body.metatype, data: undefined });
     req.body = passValidatedBody(body);
     const extra = route.options.extraHeader === undefined ? null : (header(req, route.options.extraHeader) ?? null);
-    const result = await this.idempotency.execute(
-      { clientId: req.principal.id, key: header(req, 'x-idempotency-key'), method: req.method, path: route.path, body, extra },
-      async () => {
-        const answer = await lastValueFrom(next.handle(), { defaultValue: undefined });
-        // Nest set the handler's @HttpCode (or the method's default) before the interceptors ran.
-        return { status: res.statusCode, body: answer };
-      },
-    );
+    const clientId = req.principal.id;
+    const execute = () =>
+      this.idempotency.execute(
+        { clientId, key: header(req, 'x-idempotency-key'), method: req.method, path: route.path, body, extra },
+        async () => {
+          const answer = await lastValueFrom(next.handle(), { defaultValue: undefined });
+          // Nest set the handler's @HttpCode (or the method's default) before the interceptors ran.
+          return { status: res.statusCode, body: answer };
+        },
+      );
+    const result = await (route.options.groupCommit ? inGroupCommit(clientId, execute) : execute());
     if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
     res.status(result.status);
     return result.body;

@@ -1,14 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import type { Pool, PoolClient, QueryConfig, QueryResult } from 'pg';
 import { DataSource, type QueryRunner } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app.config.js';
+import { CommitBatches, type BatchEntry } from './commit-batches.js';
+import { GroupLock } from './group-lock.js';
 import { DB_POOL_MAX, DB_POOL_RESERVED_FOR_BACKGROUND } from './pool-size.js';
 import { SqlSession, type DatabaseErrorFields, type ErrorMapper } from './sql-session.js';
 import { UnitOfWork } from './unit-of-work.js';
-import { isBackgroundLane } from './work-lane.js';
+import { groupCommitGroup, isBackgroundLane } from './work-lane.js';
 
 /** A counting semaphore whose waits give up after `timeoutMs`, with pg-pool's own timeout message. */
 class Permits {
@@ -110,7 +113,12 @@ interface OpenTransaction {
   corked: boolean;
   /** Called once the COMMIT succeeded. */
   afterCommit: (() => void)[];
+  /** Whether several callers' units of work share it (group commit). */
+  batched: boolean;
 }
+
+/** What one unit of work of a batch came to, settled only once the batch's fate is known. */
+type BatchOutcome = { ok: true; value: unknown; afterCommit: (() => void)[] } | { ok: false; error: unknown };
 
 /**
  * The unit of work on the driver's pipeline mode (`pipeline: true`, data-source-options.ts).
@@ -139,12 +147,28 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
   roundTrips = 0;
   /** Statements sent so far, BEGIN and COMMIT included (read by the benchmark's cost table). */
   statements = 0;
+  /** COMMITs answered so far, each one transaction however many callers it served (read by tests and the benchmark). */
+  commits = 0;
+  /** Group commit of the units of work run in `inGroupCommit` (absent when MONEY_BATCH_MAX_SIZE is 1). */
+  private readonly batches: CommitBatches | null;
+  private groupLock: GroupLock | undefined;
+
+  /** Units of work waiting for a group-committed batch now, and batches running (read by tests). */
+  get waitingForBatch(): number {
+    return this.batches?.waitingCount ?? 0;
+  }
+
+  get batchesRunning(): number {
+    return this.batches?.inFlight ?? 0;
+  }
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly moduleRef: ModuleRef,
   ) {
     super();
+    this.batches = config.moneyBatch.maxSize > 1 ? new CommitBatches(config.moneyBatch, (entries) => this.runBatch(entries)) : null;
   }
 
   inTransaction(): boolean {
@@ -154,6 +178,8 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
   commitWithoutWaitingForFlush(): void {
     const tx = this.storage.getStore();
     if (!tx) throw new Error('commitWithoutWaitingForFlush must run inside UnitOfWork.run');
+    // It would hold for every caller of the batch, and a payment's creation must wait for the disk.
+    if (tx.batched) throw new Error('commitWithoutWaitingForFlush is refused in a group-committed transaction');
     // Pipelined like any statement: no round trip of its own.
     void this.write('SET LOCAL synchronous_commit = off');
   }
@@ -192,6 +218,8 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.inTransaction()) return work();
     if (isBackgroundLane()) return this.open(work);
+    const group = groupCommitGroup();
+    if (group !== undefined && this.batches) return this.batches.submit(group, work) as Promise<T>;
     // A request's transaction waits for a permit first: with the API under load, the queue of waiting
     // requests forms here, and settlement's transactions (background lane) still find a connection.
     await this.requestPermits.acquire(this.config.dbPoolTimeoutMs);
@@ -283,8 +311,8 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
    * The transaction has committed: what waited for it runs now. A callback that throws is logged, never
    * thrown, so a committed payment is never answered as a failure (its client would retry it).
    */
-  private runAfterCommit(tx: OpenTransaction): void {
-    for (const fn of tx.afterCommit) {
+  private runAfterCommit(callbacks: (() => void)[]): void {
+    for (const fn of callbacks) {
       try {
         fn();
       } catch (err) {
@@ -296,7 +324,7 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
   private async open<T>(work: () => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     const client = (await runner.connect()) as PoolClient;
-    const tx: OpenTransaction = { runner, client, begun: false, ended: false, inFlight: 0, corked: false, afterCommit: [] };
+    const tx: OpenTransaction = { runner, client, begun: false, ended: false, inFlight: 0, corked: false, afterCommit: [], batched: false };
     try {
       let result: T;
       try {
@@ -309,11 +337,110 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
       // A statement of the transaction failed (whether or not anyone awaited it): Postgres rolled back.
       if (tx.failure !== undefined) throw tx.failure;
       if (commit && commit.command !== 'COMMIT') throw new Error(`COMMIT was answered with ${commit.command}`);
-      this.runAfterCommit(tx);
+      if (commit) this.commits++;
+      this.runAfterCommit(tx.afterCommit);
       return result;
     } finally {
       await runner.release();
     }
+  }
+
+  /**
+   * One group-committed batch (docs/adr/0246-group-commit.md): one transaction whose first statement locks the
+   * groups' rows in one order (GroupLock), then each unit of work in turn, behind a savepoint of its own, so
+   * each sees the ones before it as a transaction of its own would, and one that throws (a refusal) is undone
+   * alone, while the others go on. One COMMIT answers every caller, and none is answered before it: those whose
+   * work succeeded get their result, the others their own error. When the transaction fails before its COMMIT
+   * is sent (a broken invariant nobody awaited, a lock timeout of the first statement), nothing was kept and
+   * each unit of work runs again in a transaction of its own, as without group commit. When the COMMIT's answer
+   * is lost, whether it was kept is unknown: every caller gets the error, as a lone transaction's caller would.
+   */
+  private async runBatch(entries: BatchEntry[]): Promise<void> {
+    const outcomes: BatchOutcome[] = [];
+    let commitSent = false;
+    try {
+      await this.requestPermits.acquire(this.config.dbPoolTimeoutMs);
+    } catch (err) {
+      for (const entry of entries) entry.reject(err);
+      return;
+    }
+    if (entries.length === 1) {
+      // Alone, it is a transaction of its own: no first lock, no savepoint.
+      const [only] = entries as [BatchEntry];
+      try {
+        only.resolve(await only.enter(() => this.open(only.work)));
+      } catch (err) {
+        only.reject(err);
+      } finally {
+        this.requestPermits.release();
+      }
+      return;
+    }
+    try {
+      const runner = this.dataSource.createQueryRunner();
+      const client = (await runner.connect()) as PoolClient;
+      const tx: OpenTransaction = {
+        runner,
+        client,
+        begun: false,
+        ended: false,
+        inFlight: 0,
+        corked: false,
+        afterCommit: [],
+        batched: true,
+      };
+      try {
+        this.groupLock ??= this.moduleRef.get(GroupLock, { strict: false });
+        await this.storage.run(tx, async () => {
+          void this.groupLock!.lock([...new Set(entries.map((e) => e.group))]);
+          // Each unit of work's RELEASE is not awaited; a failure it reveals is a failure of the whole batch.
+          const released: Promise<unknown>[] = [];
+          for (const entry of entries) {
+            void this.send(tx, 'SAVEPOINT group_commit_unit');
+            tx.afterCommit = [];
+            try {
+              const value = await entry.enter(() => this.storage.run(tx, entry.work));
+              outcomes.push({ ok: true, value, afterCommit: tx.afterCommit });
+              released.push(this.send(tx, 'RELEASE SAVEPOINT group_commit_unit'));
+            } catch (error) {
+              // An earlier unit's statement nobody awaited may have failed: then the savepoint below is not this
+              // unit's, and rolling back to it would undo work already counted as done.
+              await Promise.all(released);
+              await this.send(tx, 'ROLLBACK TO SAVEPOINT group_commit_unit');
+              tx.failure = undefined;
+              outcomes.push({ ok: false, error });
+            }
+          }
+          tx.afterCommit = [];
+        });
+        commitSent = true;
+        const commit = await this.end(tx, 'COMMIT');
+        if (tx.failure !== undefined) throw tx.failure;
+        if (commit && commit.command !== 'COMMIT') throw new Error(`COMMIT was answered with ${commit.command}`);
+        this.commits++;
+      } catch (err) {
+        if (!tx.ended) await this.end(tx, 'ROLLBACK');
+        throw err;
+      } finally {
+        await runner.release();
+      }
+    } catch (err) {
+      if (commitSent) {
+        for (const entry of entries) entry.reject(err);
+        return;
+      }
+      this.logger.warn({ err }, 'a group-committed batch failed before its commit; its units of work run one by one');
+      await Promise.all(entries.map((entry) => entry.enter(() => this.open(entry.work)).then(entry.resolve, entry.reject)));
+      return;
+    } finally {
+      this.requestPermits.release();
+    }
+    entries.forEach((entry, i) => {
+      const outcome = outcomes[i]!;
+      if (!outcome.ok) return entry.reject(outcome.error);
+      entry.resolve(outcome.value);
+      this.runAfterCommit(outcome.afterCommit);
+    });
   }
 
   /** Sends the transaction's COMMIT or ROLLBACK behind its statements; a connection left unsure is closed. */

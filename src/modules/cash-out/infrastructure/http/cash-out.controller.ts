@@ -29,7 +29,7 @@ export class CashOutController {
     description:
       'The fields present choose the flow: `pix_key` + `pix_key_type` (Flow 1), the `receiver_*` bank details (Flow 2), or only `amount` with the `X-Pix-Lookup-E2E` header naming a QR decode of yours (Flow 3); mixing two flows is 400. Recipient, funds (held at once) and limits are checked in one database transaction and the answer is 200 `queued`; settlement then moves it to `completed` or `failed` (poll GET /api/v1/pix/cash-out/{id} or subscribe to webhooks). Send `X-Idempotency-Key` (a UUID) to retry safely.',
   })
-  @Idempotent({ extraHeader: 'x-pix-lookup-e2e' })
+  @Idempotent({ extraHeader: 'x-pix-lookup-e2e', groupCommit: true })
   @ApiHeader({ name: 'X-Pix-Lookup-E2E', required: false, description: 'Flow 3: end_to_end_id of a QR decode' })
   @ApiBody({
     type: CreateCashOutRequest,
