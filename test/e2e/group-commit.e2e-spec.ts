@@ -34,7 +34,7 @@ describe('group commit of cash-out creation (e2e)', () => {
   });
 
   afterAll(async () => {
-    await db.query(`DROP TABLE IF EXISTS ${table}`);
+    await db.query(`DROP TABLE IF EXISTS ${table}_child, ${table}`);
     await app.close();
   });
 
@@ -51,8 +51,11 @@ describe('group commit of cash-out creation (e2e)', () => {
     );
 
   describe('the unit of work', () => {
-    beforeAll(() => db.query(`CREATE TABLE ${table} (id int PRIMARY KEY)`));
-    beforeEach(() => db.query(`TRUNCATE ${table}`));
+    beforeAll(async () => {
+      await db.query(`CREATE TABLE ${table} (id int PRIMARY KEY)`);
+      await db.query(`CREATE TABLE ${table}_child (id int REFERENCES ${table} (id) DEFERRABLE INITIALLY DEFERRED)`);
+    });
+    beforeEach(() => db.query(`TRUNCATE ${table}, ${table}_child`));
 
     it('one that throws is undone alone; the others commit in one transaction, each answered after the commit', async () => {
       const seen: string[] = [];
@@ -86,6 +89,20 @@ describe('group commit of cash-out creation (e2e)', () => {
       ]);
       expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect(await ids()).toEqual([1, 3, 9]);
+    });
+
+    it('a constraint checked only at the COMMIT fails the batch, which Postgres did not keep: each unit then runs alone', async () => {
+      const commits = uow.commits;
+      const answers = await Promise.allSettled([
+        unit(1),
+        inGroupCommit(randomUUID(), () => uow.run(() => uow.write(`INSERT INTO ${table}_child (id) VALUES (42)`))),
+        unit(3),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((answers[1] as PromiseRejectedResult).reason).toMatchObject({ code: '23503' });
+      expect(await ids()).toEqual([1, 3]);
+      // The batch's COMMIT was answered with the error; then one transaction each, two of them committed.
+      expect(uow.commits - commits).toBe(2);
     });
   });
 

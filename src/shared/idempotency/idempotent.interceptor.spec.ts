@@ -10,6 +10,7 @@ import { CashOutController } from '../../modules/cash-out/infrastructure/http/ca
 import { P2pController } from '../../modules/p2p/infrastructure/http/p2p.controller.js';
 import { ReversalsController } from '../../modules/reversals/infrastructure/http/reversals.controller.js';
 import { createValidationPipe } from '../errors/validation.pipe.js';
+import { groupCommitGroup } from '../persistence/work-lane.js';
 import type { IdempotencyService, IdempotentRequest, StoredResponse } from './idempotency.service.js';
 import { Idempotent, IdempotencyInterceptor } from './idempotent.interceptor.js';
 
@@ -38,6 +39,12 @@ class PayController {
     return { paid: body.amount };
   }
 
+  @Post('batched')
+  @Idempotent({ groupCommit: true })
+  async batched(@Body() body: PayRequest): Promise<object> {
+    return { paid: body.amount };
+  }
+
   @Post('bodiless')
   @Idempotent()
   async bodiless(): Promise<object> {
@@ -51,10 +58,13 @@ const tx = new AsyncLocalStorage<string>();
 /** IdempotencyService's contract as the interceptor sees it: `work` runs in the transaction, or a replay is answered. */
 class StubIdempotency {
   readonly requests: IdempotentRequest[] = [];
+  /** The group-commit lane each request ran in (undefined: none). */
+  readonly groups: (string | undefined)[] = [];
   replay?: StoredResponse<unknown>;
 
   async execute<T>(req: IdempotentRequest, work: () => Promise<{ status: number; body: T }>): Promise<StoredResponse<T>> {
     this.requests.push(req);
+    this.groups.push(groupCommitGroup());
     if (this.replay) return this.replay as StoredResponse<T>;
     return { ...(await tx.run('the transaction', work)), replayed: false };
   }
@@ -196,6 +206,12 @@ describe('@Idempotent() and IdempotencyInterceptor', () => {
     expect(idempotency.requests).toHaveLength(1);
   });
 
+  it("runs a groupCommit route in the caller's group-commit lane, and no other route (docs/adr/0246-group-commit.md)", async () => {
+    await call(PayController, 'batched').answer;
+    await call(PayController, 'pay').answer;
+    expect(idempotency.groups).toEqual(['client-1', undefined]);
+  });
+
   it('needs a principal and one @Body() DTO', async () => {
     await expect(call(PayController, 'pay', { principal: null }).answer).rejects.toThrow(/without authentication/);
     await expect(call(PayController, 'bodiless').answer).rejects.toThrow(/needs exactly one @Body\(\) of a DTO class/);
@@ -219,6 +235,7 @@ describe('@Idempotent() and IdempotencyInterceptor', () => {
       expect(route.options).toEqual({
         ...(extraHeader ? { extraHeader } : {}),
         ...(controller === CashInController ? { outside: [ChargeQrImageInterceptor] } : {}),
+        ...(controller === CashOutController ? { groupCommit: true } : {}),
       });
     },
   );

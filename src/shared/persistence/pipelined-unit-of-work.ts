@@ -350,14 +350,16 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
    * groups' rows in one order (GroupLock), then each unit of work in turn, behind a savepoint of its own, so
    * each sees the ones before it as a transaction of its own would, and one that throws (a refusal) is undone
    * alone, while the others go on. One COMMIT answers every caller, and none is answered before it: those whose
-   * work succeeded get their result, the others their own error. When the transaction fails before its COMMIT
-   * is sent (a broken invariant nobody awaited, a lock timeout of the first statement), nothing was kept and
-   * each unit of work runs again in a transaction of its own, as without group commit. When the COMMIT's answer
-   * is lost, whether it was kept is unknown: every caller gets the error, as a lone transaction's caller would.
+   * work succeeded get their result, the others their own error. When the transaction fails (a broken invariant
+   * nobody awaited, a lock timeout of the first statement, a deferred constraint at the COMMIT), Postgres kept
+   * nothing and each unit of work runs again in a transaction of its own, as without group commit. When the
+   * COMMIT's answer is lost, whether it was kept is unknown: every caller gets the error, as a lone
+   * transaction's caller would.
    */
   private async runBatch(entries: BatchEntry[]): Promise<void> {
     const outcomes: BatchOutcome[] = [];
-    let commitSent = false;
+    /** Set when the COMMIT got no answer from Postgres (the connection died): whether it was kept is unknown. */
+    let commitAnswerLost = false;
     try {
       await this.requestPermits.acquire(this.config.dbPoolTimeoutMs);
     } catch (err) {
@@ -413,8 +415,11 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
           }
           tx.afterCommit = [];
         });
-        commitSent = true;
-        const commit = await this.end(tx, 'COMMIT');
+        const commit = await this.end(tx, 'COMMIT').catch((err: unknown) => {
+          // An error Postgres answered (a deferred constraint) comes with its severity: then nothing was kept.
+          commitAnswerLost = typeof (err as { severity?: unknown } | null)?.severity !== 'string';
+          throw err;
+        });
         if (tx.failure !== undefined) throw tx.failure;
         if (commit && commit.command !== 'COMMIT') throw new Error(`COMMIT was answered with ${commit.command}`);
         this.commits++;
@@ -425,11 +430,11 @@ export class PipelinedUnitOfWork extends UnitOfWork implements SqlSession {
         await runner.release();
       }
     } catch (err) {
-      if (commitSent) {
+      if (commitAnswerLost) {
         for (const entry of entries) entry.reject(err);
         return;
       }
-      this.logger.warn({ err }, 'a group-committed batch failed before its commit; its units of work run one by one');
+      this.logger.warn({ err }, 'a group-committed batch was not committed; its units of work run one by one');
       await Promise.all(entries.map((entry) => entry.enter(() => this.open(entry.work)).then(entry.resolve, entry.reject)));
       return;
     } finally {
