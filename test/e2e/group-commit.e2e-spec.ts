@@ -106,17 +106,30 @@ describe('group commit of cash-out creation (e2e)', () => {
     });
   });
 
-  it('requests gathered while a batch runs commit together; each gets its own answer: done, refused, or replayed', async () => {
-    const key = randomUUID();
-    const refusedKey = randomUUID();
-    let answers: { status: number; body: any; headers: Record<string, string> }[] = [];
-    let commitsDuring = 0;
+  /**
+   * Starts a batch of one cash-out of `a` and holds it on a's balance, which the test locks: what is sent next
+   * gathers for the next batch (one slot), whatever the machine's speed. `release` lets the held batch go on.
+   */
+  async function holdABatch() {
     const holder = db.createQueryRunner();
     await holder.connect();
     await holder.startTransaction();
     await holder.query(`SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE`, [a.accountId]);
     const first = cashOut(app, a, byKey('1.00')).then((r) => r);
     await eventually(async () => uow.batchesRunning === 1 && uow.waitingForBatch === 0);
+    const release = async () => {
+      await holder.rollbackTransaction();
+      await holder.release();
+    };
+    return { first, release };
+  }
+
+  it('requests gathered while a batch runs commit together; each gets its own answer: done, refused, or replayed', async () => {
+    const key = randomUUID();
+    const refusedKey = randomUUID();
+    let answers: { status: number; body: any; headers: Record<string, string> }[] = [];
+    let commitsDuring = 0;
+    const { first, release } = await holdABatch();
     const commitsBefore = uow.commits;
     const rest = Promise.all([
       cashOut(app, b, byKey('2.00', { external_id: 'gc-b' }), { 'X-Idempotency-Key': key }).then((r) => r),
@@ -125,8 +138,7 @@ describe('group commit of cash-out creation (e2e)', () => {
       cashOut(app, c, byKey('3.00', { external_id: 'gc-c' })).then((r) => r),
     ]);
     await eventually(async () => uow.waitingForBatch === 4);
-    await holder.rollbackTransaction();
-    await holder.release();
+    await release();
     const done = await first;
     answers = await rest;
     commitsDuring = uow.commits - commitsBefore;
@@ -162,16 +174,10 @@ describe('group commit of cash-out creation (e2e)', () => {
 
   it('payments of one account in one batch each see the ones before: the one past the balance is refused', async () => {
     const d = await newClient(app, { balance: '10.00' });
-    const holder = db.createQueryRunner();
-    await holder.connect();
-    await holder.startTransaction();
-    await holder.query(`SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE`, [a.accountId]);
-    const first = cashOut(app, a, byKey('1.00')).then((r) => r);
-    await eventually(async () => uow.batchesRunning === 1 && uow.waitingForBatch === 0);
+    const { first, release } = await holdABatch();
     const gathered = Promise.all(['4.00', '4.00', '4.00'].map((amount) => cashOut(app, d, byKey(amount)).then((r) => r)));
     await eventually(async () => uow.waitingForBatch === 3);
-    await holder.rollbackTransaction();
-    await holder.release();
+    await release();
     expect((await first).status).toBe(200);
     const statuses = (await gathered).map((r) => r.status);
     // Whichever ran third in the batch found 2.00 left.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import { PipelinedUnitOfWork } from '../../src/shared/persistence/pipelined-unit-of-work.js';
-import { cashOut } from '../support/payments.js';
+import { bankDetails, cashOut } from '../support/payments.js';
 import { newClient, startApp, type TestClient } from '../support/test-app.js';
 
 /**
@@ -81,18 +81,7 @@ describe('what a cash-out creation writes (e2e)', () => {
   // Round trips: the bounds test/e2e/round-trips.e2e-spec.ts explains (the key's look-up may travel alone).
   it.each([
     ['by Pix key', { pix_key: 'joana@example.com', pix_key_type: 'EMAIL' }, 4],
-    [
-      'by bank details',
-      {
-        receiver_name: 'Joana Externa',
-        receiver_document: '52998224725',
-        receiver_ispb: '00000000',
-        receiver_branch: '1234',
-        receiver_account: '5678901',
-        receiver_account_type: 'checking',
-      },
-      2,
-    ],
+    ['by bank details', bankDetails, 2],
   ])('a cash-out %s: one commit, at most 15 statements, nine tables written', async (_flow, body, roundTrips) => {
     const cost = await count(body);
     expect(cost.commits).toBe(1);

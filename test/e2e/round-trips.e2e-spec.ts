@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { PipelinedUnitOfWork } from '../../src/shared/persistence/pipelined-unit-of-work.js';
-import { cashOut } from '../support/payments.js';
+import { bankDetails, cashOut } from '../support/payments.js';
 import { DAYTIME, newClient, startApp, type TestClient } from '../support/test-app.js';
 
 /**
@@ -35,18 +35,7 @@ describe('round trips per request (e2e)', () => {
 
   it.each([
     ['by Pix key', { pix_key: 'joana@example.com', pix_key_type: 'EMAIL' }, 4],
-    [
-      'by bank details',
-      {
-        receiver_name: 'Joana Externa',
-        receiver_document: '52998224725',
-        receiver_ispb: '00000000',
-        receiver_branch: '1234',
-        receiver_account: '5678901',
-        receiver_account_type: 'checking',
-      },
-      2,
-    ],
+    ['by bank details', bankDetails, 2],
   ])('a cash-out %s with an idempotency key takes at most %i round trips', async (_flow, receiver, bound) => {
     // The first one warms what is cached per process (participants, the fee schedule, limits).
     await cashOut(app, c, { amount: '1.00', ...receiver }, { 'X-Idempotency-Key': randomUUID() });
